@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* liboom's private interfaces: shared by the library's files and its unit tests. */
+#ifndef LIBOOM_INTERNAL_H
+#define LIBOOM_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "liboom.h"
+
+#define OOM_EXPORT __attribute__((visibility("default")))
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ---- context (context.c): the only code that knows /proc and /sys ---- */
+
+struct oom_ctx {
+	int refcount;
+	int root_fd; /* O_PATH directory of the root */
+	int proc_fd; /* ROOT/proc */
+	int sys_fd; /* ROOT/sys, or -1 */
+	char *root;
+	unsigned long page_size;
+};
+
+/* Opens @path below @dirfd without leaving it (no "..", no absolute links). */
+int oom_openat(int dirfd, const char *path, int flags);
+/* ROOT/sys, or -ENOENT when the root has none. */
+int oom_ctx_sys_fd(const struct oom_ctx *ctx);
+
+/* ---- file reading (readfile.c) ---------------------------------------- */
+
+/* A growing buffer reused across reads; data is always NUL-terminated. */
+struct oom_buf {
+	char *data;
+	size_t len;
+	size_t cap;
+};
+
+void oom_buf_free(struct oom_buf *b);
+/* Reads the whole file @path under @dirfd into @b (replacing its content). */
+int oom_read_file_at(int dirfd, const char *path, struct oom_buf *b);
+/* Reads an open fd to its end into @b. */
+int oom_read_fd(int fd, struct oom_buf *b);
+/* Writes @len bytes of @s to @path under @dirfd with one write(). */
+int oom_write_file_at(int dirfd, const char *path, const char *s, size_t len);
+
+/* ---- parsers (parse-proc.c): strings in, structs out, no I/O ---------- */
+
+struct oom_stat_fields {
+	pid_t pid;
+	char comm[OOM_COMM_MAX];
+	char state;
+	pid_t ppid;
+	unsigned int flags;
+	unsigned long long utime, stime;
+	long nice;
+	unsigned long long starttime;
+	unsigned long long vsize; /* bytes */
+	long long rss; /* pages */
+	int processor;
+};
+
+struct oom_status_fields {
+	pid_t tgid;
+	pid_t ppid;
+	uid_t uid;
+	unsigned long long rss_anon_kb, rss_file_kb, rss_shmem_kb;
+	unsigned long long vm_size_kb, vm_swap_kb, vm_pte_kb;
+	uint64_t cap_eff;
+	uint64_t sig_pnd, shd_pnd;
+	char state; /* first letter of State:, 0 if absent */
+	bool kthread; /* "Kthread:\t1" (kernels that print it) */
+	bool has_mm; /* VmSize/RssAnon lines are present */
+	const char *mems_list; /* points into the parsed text, or NULL */
+	size_t mems_list_len;
+};
+
+struct oom_statm_fields {
+	unsigned long long size, resident, shared, text, lib, data, dt;
+};
+
+int oom_parse_stat(const char *text, size_t len, struct oom_stat_fields *out);
+int oom_parse_status(const char *text, size_t len, struct oom_status_fields *out);
+int oom_parse_statm(const char *text, size_t len, struct oom_statm_fields *out);
+int oom_parse_meminfo(const char *text, size_t len, struct oom_meminfo *out);
+/* Finds the v2 ("0::") and v1 memory paths; either may be absent (NULL). */
+int oom_parse_cgroup(const char *text, size_t len, char **v2, char **memory);
+void oom_parse_cgroup_free(char **v2, char **memory);
+/* The "Name:" line of status, unescaped to raw bytes. */
+int oom_parse_status_name(const char *text, size_t len, char *comm, size_t size);
+/* A node list ("0-1,3") into @bits (OOM_MAX_NODES bits, cleared first). */
+int oom_parse_node_list(const char *s, size_t len, uint64_t *bits);
+/* numa_maps: the union of bind/interleave nodes, and whether any range has a non-restricting policy. */
+int oom_parse_numa_maps(const char *text, size_t len, uint64_t *nodes, bool *has_default);
+int oom_read_numa_policy(int piddir, struct oom_buf *buf, struct oom_task *t);
+/* One decimal value with an optional trailing newline (sysctl, oom_score_adj). */
+int oom_parse_value_line(const char *text, size_t len, long long *out);
+
+/* ---- snapshot (snapshot.c) -------------------------------------------- */
+
+struct oom_snapshot {
+	struct oom_task *tasks; /* sorted by tgid */
+	size_t count;
+	size_t *by_ppid; /* task indexes sorted by (ppid, tgid) */
+	struct oom_meminfo meminfo;
+	unsigned long long uptime;
+	unsigned long page_size;
+};
+
+/* Builds a snapshot from tasks the caller made (tests, replays); takes @tasks. */
+int oom_snapshot_from_tasks(struct oom_task *tasks, size_t count, const struct oom_meminfo *mi,
+			    unsigned long page_size, unsigned long long uptime,
+			    struct oom_snapshot **snap);
+
+/* Fills a task from parsed fields (used by the reader and by tests). */
+void oom_task_apply_stat(struct oom_task *t, const struct oom_stat_fields *st, unsigned long page_size);
+void oom_task_apply_status(struct oom_task *t, const struct oom_status_fields *st, unsigned long page_size);
+
+/* ---- scaling helpers -------------------------------------------------- */
+
+unsigned long oom_int_sqrt(unsigned long x);
+
+#endif

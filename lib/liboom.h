@@ -1,0 +1,330 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * liboom - the 2010 rewrite of the Linux OOM killer's heuristic, in userspace.
+ *
+ * Every function returns 0 (or a non-negative count) on success and a
+ * negative errno value on failure; none prints, exits or reads the
+ * environment. Memory figures carry their unit in their name: _pages are
+ * sysconf(_SC_PAGESIZE) bytes, _kb are kibibytes, _bytes are bytes.
+ */
+#ifndef LIBOOM_H
+#define LIBOOM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The kernel's limits (include/uapi/linux/oom.h). */
+#define OOM_DISABLE (-17)
+#define OOM_ADJUST_MIN (-16)
+#define OOM_ADJUST_MAX 15
+#define OOM_SCORE_ADJ_MIN (-1000)
+#define OOM_SCORE_ADJ_MAX 1000
+
+/* Task flags from /proc/PID/stat (include/linux/sched.h). */
+#define OOM_PF_EXITING 0x00000004u
+#define OOM_PF_KTHREAD 0x00200000u
+
+/* Capability bits of CapEff (include/uapi/linux/capability.h). */
+#define OOM_CAP_SYS_RAWIO 17
+#define OOM_CAP_SYS_ADMIN 21
+#define OOM_CAP_SYS_RESOURCE 24
+
+/* The forkbomb threshold the 2010 patch defaulted to. */
+#define OOM_FORKBOMB_THRES_DEFAULT 1000
+
+/* ---- oom_adj <-> oom_score_adj ---------------------------------------- */
+
+/* oom_adj (-17..15) to oom_score_adj, as every kernel since 2.6.36 scales it. */
+int oom_adj_to_score_adj(int adj, int *score_adj);
+/* oom_score_adj (-1000..1000) to oom_adj, as 2.6.36 stored it on a write. */
+int oom_score_adj_to_adj(int score_adj, int *adj);
+/* oom_score_adj to oom_adj, as a current kernel reads /proc/PID/oom_adj back. */
+int oom_score_adj_to_adj_kernel(int score_adj, int *adj);
+
+/* ---- context: the root prefix ----------------------------------------- */
+
+struct oom_ctx;
+
+/*
+ * oom_ctx_new - open a context whose /proc and /sys live under @root
+ * (NULL or "/" for the running system). Returns 0 and a context with one
+ * reference in *@ctx, or -errno (-ENOENT when @root has no proc/ directory).
+ */
+int oom_ctx_new(const char *root, struct oom_ctx **ctx);
+struct oom_ctx *oom_ctx_ref(struct oom_ctx *ctx);
+/* Drops a reference; NULL is accepted. Returns NULL. */
+struct oom_ctx *oom_ctx_unref(struct oom_ctx *ctx);
+/* The root this context reads under, as given (never NULL). */
+const char *oom_ctx_get_root(const struct oom_ctx *ctx);
+/* Page size used to turn kB into pages (the running system's). */
+unsigned long oom_ctx_get_page_size(const struct oom_ctx *ctx);
+
+/* ---- system memory ---------------------------------------------------- */
+
+/* The /proc/meminfo lines the heuristics need, in kB. */
+struct oom_meminfo {
+	unsigned long long mem_total_kb;
+	unsigned long long mem_free_kb;
+	unsigned long long active_anon_kb;
+	unsigned long long inactive_anon_kb;
+	unsigned long long active_file_kb;
+	unsigned long long inactive_file_kb;
+	unsigned long long swap_total_kb;
+	unsigned long long swap_free_kb;
+};
+
+int oom_read_meminfo(struct oom_ctx *ctx, struct oom_meminfo *mi);
+/* Seconds since boot, from /proc/uptime (whole seconds). */
+int oom_read_uptime(struct oom_ctx *ctx, unsigned long long *seconds);
+
+/* ---- process snapshot ------------------------------------------------- */
+
+/* What a snapshot reads per process: read only what the output needs. */
+enum oom_read_flags {
+	OOM_READ_STATUS = 1u << 0, /* uid, ppid, memory, caps, signals */
+	OOM_READ_STAT = 1u << 1, /* state, flags, cpu, times, nice, vsize */
+	OOM_READ_OOM_SCORE = 1u << 2, /* the kernel's /proc/PID/oom_score */
+	OOM_READ_CGROUP = 1u << 3, /* /proc/PID/cgroup */
+	OOM_READ_MEMS = 1u << 4, /* Mems_allowed_list (implies STATUS) */
+	OOM_READ_NUMA_MAPS = 1u << 5, /* bind/interleave nodes from numa_maps */
+	OOM_READ_ALL = 0x3fu,
+};
+
+/* Bits of struct oom_task.have: which files were read for the task. */
+enum oom_task_have {
+	OOM_HAVE_STATUS = 1u << 0,
+	OOM_HAVE_STAT = 1u << 1,
+	OOM_HAVE_OOM_SCORE = 1u << 2,
+	OOM_HAVE_CGROUP = 1u << 3,
+	OOM_HAVE_MEMS = 1u << 4,
+	OOM_HAVE_NUMA_MAPS = 1u << 5,
+	OOM_HAVE_MM = 1u << 6, /* the task (or a live thread of it) has an mm */
+};
+
+#define OOM_COMM_MAX 64 /* the kernel's comm is 16 bytes; kthreads' up to 64 */
+#define OOM_MAX_NODES 1024 /* MAX_NUMNODES on the largest configs */
+
+/*
+ * One thread-group leader as read from /proc. The library allocates these;
+ * callers never do (fields may be appended in later versions).
+ */
+struct oom_task {
+	pid_t pid; /* the thread whose mm was used (the leader unless it is a zombie) */
+	pid_t tgid;
+	pid_t ppid;
+	uid_t uid; /* real uid */
+	char comm[OOM_COMM_MAX]; /* raw bytes, NUL-terminated */
+	char state;
+	unsigned int flags; /* PF_* */
+	int cpu; /* last CPU run on */
+	long nice;
+	unsigned long long utime_ticks, stime_ticks; /* whole thread group */
+	unsigned long long start_ticks; /* since boot */
+	unsigned long total_vm_pages;
+	unsigned long rss_anon_pages, rss_file_pages, rss_shmem_pages;
+	unsigned long swap_pages;
+	unsigned long pgtables_bytes;
+	uint64_t cap_eff;
+	uint64_t sig_pending; /* SigPnd | ShdPnd */
+	int oom_score_adj;
+	long oom_score; /* the kernel's, -1 unless OOM_READ_OOM_SCORE */
+	unsigned int have; /* enum oom_task_have */
+	char *cgroup_v2; /* "0::" path, or NULL */
+	char *cgroup_memory; /* v1 memory controller path, or NULL */
+	uint64_t *mems_allowed; /* OOM_MAX_NODES bits, or NULL */
+	uint64_t *policy_nodes; /* union of bind/interleave nodes, or NULL */
+	bool policy_default; /* numa_maps shows a default/prefer policy */
+};
+
+static inline unsigned long oom_task_rss_pages(const struct oom_task *t)
+{
+	return t->rss_anon_pages + t->rss_file_pages + t->rss_shmem_pages;
+}
+
+static inline bool oom_task_is_kthread(const struct oom_task *t)
+{
+	return (t->flags & OOM_PF_KTHREAD) != 0;
+}
+
+static inline bool oom_task_has_cap(const struct oom_task *t, int cap)
+{
+	return (t->cap_eff >> cap) & 1u;
+}
+
+struct oom_snapshot;
+
+/*
+ * oom_snapshot_new - read every thread-group leader under the context's
+ * /proc, in PID order. Processes that vanish during the scan are skipped.
+ * @what: enum oom_read_flags. The system's meminfo is always read.
+ */
+int oom_snapshot_new(struct oom_ctx *ctx, unsigned int what, struct oom_snapshot **snap);
+/* Frees a snapshot; NULL is accepted. */
+void oom_snapshot_free(struct oom_snapshot *snap);
+size_t oom_snapshot_count(const struct oom_snapshot *snap);
+/* The i-th task in PID order, or NULL past the end. */
+const struct oom_task *oom_snapshot_task(const struct oom_snapshot *snap, size_t i);
+/* The task with thread-group id @tgid, or NULL. */
+const struct oom_task *oom_snapshot_find(const struct oom_snapshot *snap, pid_t tgid);
+const struct oom_meminfo *oom_snapshot_meminfo(const struct oom_snapshot *snap);
+/* Seconds since boot when the snapshot was taken. */
+unsigned long long oom_snapshot_uptime(const struct oom_snapshot *snap);
+unsigned long oom_snapshot_page_size(const struct oom_snapshot *snap);
+/*
+ * The children of @tgid (tasks whose ppid is @tgid), in PID order: sets
+ * *@first to an index array into the snapshot and returns their count.
+ */
+size_t oom_snapshot_children(const struct oom_snapshot *snap, pid_t tgid, const size_t **first);
+
+/* Reads one process (by thread-group id) the way a snapshot would. */
+int oom_task_read(struct oom_ctx *ctx, pid_t tgid, unsigned int what, struct oom_task *task);
+/* Frees what oom_task_read allocated inside @task (not @task itself). */
+void oom_task_clear(struct oom_task *task);
+
+/* ---- heuristics --------------------------------------------------------- */
+
+enum oom_heuristic {
+	OOM_HEURISTIC_REWRITE, /* the 2010 rewrite as posted (2.6.36) */
+	OOM_HEURISTIC_KERNEL, /* current mainline: reproduces /proc/PID/oom_score */
+	OOM_HEURISTIC_LEGACY, /* pre-2010 badness() (2.6.35) */
+};
+
+/* "rewrite", "kernel", "legacy"; -EINVAL for any other name. */
+int oom_heuristic_from_name(const char *name, enum oom_heuristic *h);
+const char *oom_heuristic_name(enum oom_heuristic h);
+
+/* Where a totalpages figure came from. */
+enum oom_total_source {
+	OOM_TOTAL_LRU_SWAP, /* Active/Inactive anon+file + SwapTotal (rewrite) */
+	OOM_TOTAL_RAM_SWAP, /* MemTotal + SwapTotal (kernel) */
+	OOM_TOTAL_MEMCG, /* a memory cgroup's limit */
+	OOM_TOTAL_NODES, /* the allowed nodes' LRU pages + SwapTotal */
+};
+
+/* The system-wide totalpages each heuristic uses (legacy: as kernel). */
+unsigned long oom_system_totalpages(const struct oom_meminfo *mi, unsigned long page_size,
+				    enum oom_heuristic h, enum oom_total_source *source);
+
+/* Scoring parameters for one run. */
+struct oom_score_params {
+	enum oom_heuristic heuristic;
+	unsigned long totalpages; /* "allowed" memory */
+	unsigned long forkbomb_thres; /* 0 disables the penalty */
+};
+
+/* Every term of one task's score, for oomctl explain. */
+struct oom_score_terms {
+	bool eligible; /* false: never a candidate (kthread, init, no mm, -1000) */
+	long score; /* the result: 0..1000 (rewrite), points (kernel), badness (legacy) */
+	/* rewrite and kernel */
+	unsigned long rss_pages, swap_pages, pgtables_pages;
+	long base; /* rewrite: (rss+swap)*1000/totalpages; kernel: rss+swap+pgtables */
+	unsigned long forkbomb_children; /* children under one second of CPU */
+	unsigned long forkbomb_children_rss_pages;
+	long forkbomb_penalty;
+	long root_bonus; /* -30 with CAP_SYS_ADMIN (rewrite) */
+	long adj_term; /* oom_score_adj as added */
+	long unclamped; /* before clamping to 0..1000 (rewrite) */
+	bool clamped;
+	/* kernel: what /proc/PID/oom_score shows for this score */
+	long oom_score;
+	/* legacy */
+	unsigned long total_vm_pages;
+	unsigned long children_vm_pages; /* sum of child total_vm/2 + 1 */
+	unsigned long cpu_time, run_time; /* the shifted values */
+	unsigned long cpu_divisor, run_divisor; /* int_sqrt(...) applied, 1 if none */
+	bool nice_doubled;
+	int cap_quarters; /* how many times divided by 4 for capabilities */
+	int oom_adj; /* the shift applied */
+};
+
+/*
+ * oom_score_task - score @task of @snap under @params into @terms (the
+ * result is terms->score; the kernel heuristic's points may be negative).
+ * Children for the forkbomb penalty and legacy come from the snapshot; the
+ * penalty counts only children read with OOM_READ_STAT (their CPU time).
+ * Returns 0 or -EINVAL.
+ */
+int oom_score_task(const struct oom_snapshot *snap, const struct oom_task *task,
+		   const struct oom_score_params *params, struct oom_score_terms *terms);
+
+/* The kernel's displayed oom_score for @points (kernel heuristic). */
+long oom_kernel_display_score(long points, unsigned long totalpages, bool eligible);
+
+/* ---- writing oom_score_adj -------------------------------------------- */
+
+/*
+ * oom_score_adj_write - set /proc/@tgid/oom_score_adj to @value. When
+ * @start_ticks is non-zero the process's start time is checked first,
+ * through the same /proc/PID directory, and a different one is -ESTALE
+ * (the PID was reused). @old receives the previous value (may be NULL).
+ * Returns 0, -EINVAL (range), -ESRCH (gone), -EACCES (lowering needs
+ * CAP_SYS_RESOURCE, or not permitted), -ESTALE, or another -errno.
+ */
+int oom_score_adj_write(struct oom_ctx *ctx, pid_t tgid, int value,
+			unsigned long long start_ticks, int *old);
+int oom_score_adj_read(struct oom_ctx *ctx, pid_t tgid, int *value);
+
+/* ---- sysctls ---------------------------------------------------------- */
+
+enum oom_sysctl {
+	OOM_SYSCTL_PANIC_ON_OOM,
+	OOM_SYSCTL_OOM_DUMP_TASKS,
+	OOM_SYSCTL_OOM_KILL_ALLOCATING_TASK,
+	OOM_SYSCTL_OOM_FORKBOMB_THRES,
+	OOM_SYSCTL_COUNT,
+};
+
+/* Accepts "vm.panic_on_oom", "panic_on_oom" or "vm/panic_on_oom". */
+int oom_sysctl_from_name(const char *name, enum oom_sysctl *s);
+/* The full name, "vm.panic_on_oom". */
+const char *oom_sysctl_name(enum oom_sysctl s);
+/* Checks @value against the sysctl's range (-EINVAL, -ERANGE). */
+int oom_sysctl_validate(enum oom_sysctl s, long long value);
+int oom_sysctl_get(struct oom_ctx *ctx, enum oom_sysctl s, long long *value);
+/*
+ * Validates, then writes. oom_forkbomb_thres goes to the kernel's file if it
+ * has one, else to ROOT/var/lib/liboom/vm.oom_forkbomb_thres (atomically).
+ */
+int oom_sysctl_set(struct oom_ctx *ctx, enum oom_sysctl s, long long value);
+
+/* ---- number parsing --------------------------------------------------- */
+
+/*
+ * Strict integer parsing: optional sign, decimal digits (or base-prefixed
+ * with @base 0); empty input, trailing junk and overflow are -EINVAL or
+ * -ERANGE. No white space is skipped.
+ */
+int oom_parse_ll(const char *s, int base, long long *out);
+int oom_parse_ull(const char *s, int base, unsigned long long *out);
+
+/* ---- dump_tasks formats ---------------------------------------------- */
+
+enum oom_escape {
+	OOM_ESCAPE_NONE, /* raw bytes, as the kernel log has them */
+	OOM_ESCAPE_CONTROL, /* control bytes and backslash as \xNN */
+};
+
+/* The 2.6.36 header line and one row, into @buf (snprintf semantics). */
+int oom_format_2636_header(char *buf, size_t size);
+int oom_format_2636_row(char *buf, size_t size, const struct oom_task *t, enum oom_escape esc);
+/* The 6.8+ header (after "Tasks state (memory values in pages):") and a row. */
+int oom_format_modern_header(char *buf, size_t size);
+int oom_format_modern_row(char *buf, size_t size, const struct oom_task *t, enum oom_escape esc);
+/* Escapes @len bytes of @s into @buf (always NUL-terminated); returns the full length. */
+size_t oom_escape_name(char *buf, size_t size, const char *s, enum oom_escape esc);
+
+/* Whether a task appears in dump_tasks: not a kthread, not init, has an mm. */
+bool oom_task_dumpable(const struct oom_task *t);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,462 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The process snapshot: one record per thread-group leader, read with one
+ * directory fd per PID and one reused buffer, then indexed by PID and by
+ * parent so that children lookups are a binary search, never a rescan.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+static unsigned long kb_to_pages(unsigned long long kb, unsigned long page_size)
+{
+	return (unsigned long)(kb * 1024 / page_size);
+}
+
+void oom_task_apply_status(struct oom_task *t, const struct oom_status_fields *st, unsigned long page_size)
+{
+	t->tgid = st->tgid;
+	t->ppid = st->ppid;
+	t->uid = st->uid;
+	t->cap_eff = st->cap_eff;
+	t->sig_pending = st->sig_pnd | st->shd_pnd;
+	if (st->state && !t->state)
+		t->state = st->state;
+	if (st->kthread)
+		t->flags |= OOM_PF_KTHREAD;
+	t->total_vm_pages = kb_to_pages(st->vm_size_kb, page_size);
+	t->rss_anon_pages = kb_to_pages(st->rss_anon_kb, page_size);
+	t->rss_file_pages = kb_to_pages(st->rss_file_kb, page_size);
+	t->rss_shmem_pages = kb_to_pages(st->rss_shmem_kb, page_size);
+	t->swap_pages = kb_to_pages(st->vm_swap_kb, page_size);
+	t->pgtables_bytes = (unsigned long)(st->vm_pte_kb * 1024);
+	if (st->has_mm)
+		t->have |= OOM_HAVE_MM;
+	t->have |= OOM_HAVE_STATUS;
+}
+
+void oom_task_apply_stat(struct oom_task *t, const struct oom_stat_fields *st, unsigned long page_size)
+{
+	(void)page_size;
+	memcpy(t->comm, st->comm, sizeof(t->comm));
+	t->state = st->state;
+	t->ppid = st->ppid;
+	t->flags |= st->flags;
+	t->cpu = st->processor;
+	t->nice = st->nice;
+	t->utime_ticks = st->utime;
+	t->stime_ticks = st->stime;
+	t->start_ticks = st->starttime;
+	t->have |= OOM_HAVE_STAT;
+}
+
+
+/* Reads status (and stat) of the thread @dir names into @t. */
+static int read_thread(int dirfd, unsigned int what, struct oom_buf *buf, unsigned long page_size,
+		       struct oom_task *t, bool memory_only)
+{
+	struct oom_status_fields st;
+	int err;
+
+	err = oom_read_file_at(dirfd, "status", buf);
+	if (err < 0)
+		return err;
+	err = oom_parse_status(buf->data, buf->len, &st);
+	if (err < 0)
+		return err;
+	if (memory_only) {
+		if (!st.has_mm)
+			return -ESRCH;
+		struct oom_task keep = *t;
+
+		oom_task_apply_status(t, &st, page_size);
+		/* The group keeps the leader's identity; the thread lends its mm and cpu. */
+		t->tgid = keep.tgid;
+		t->ppid = keep.ppid;
+		t->state = keep.state;
+	} else {
+		if (!(what & OOM_READ_STAT) && oom_parse_status_name(buf->data, buf->len, t->comm, sizeof(t->comm)) < 0)
+			return -EINVAL;
+		oom_task_apply_status(t, &st, page_size);
+	}
+	if ((what & OOM_READ_MEMS) && !memory_only && st.mems_list) {
+		t->mems_allowed = malloc(OOM_MAX_NODES / 8);
+		if (!t->mems_allowed)
+			return -ENOMEM;
+		if (oom_parse_node_list(st.mems_list, st.mems_list_len, t->mems_allowed) < 0)
+			return -EINVAL;
+		t->have |= OOM_HAVE_MEMS;
+	}
+	if (what & OOM_READ_STAT) {
+		struct oom_stat_fields sf;
+
+		err = oom_read_file_at(dirfd, "stat", buf);
+		if (err < 0)
+			return err;
+		err = oom_parse_stat(buf->data, buf->len, &sf);
+		if (err < 0)
+			return err;
+		if (memory_only) {
+			t->cpu = sf.processor;
+		} else {
+			oom_task_apply_stat(t, &sf, page_size);
+		}
+	}
+	return 0;
+}
+
+/* A zombie leader whose threads live on: take the mm figures from a live thread. */
+static int read_live_thread(int piddir, unsigned int what, struct oom_buf *buf, unsigned long page_size,
+			    struct oom_task *t)
+{
+	int taskfd = oom_openat(piddir, "task", O_RDONLY | O_DIRECTORY);
+	struct dirent *de;
+	DIR *d;
+	int err = -ESRCH;
+
+	if (taskfd < 0)
+		return taskfd;
+	d = fdopendir(taskfd);
+	if (!d) {
+		close(taskfd);
+		return -errno;
+	}
+	while ((de = readdir(d))) {
+		long long tid;
+		int tfd;
+
+		if (oom_parse_ll(de->d_name, 10, &tid) < 0 || tid == t->tgid)
+			continue;
+		tfd = oom_openat(taskfd, de->d_name, O_RDONLY | O_DIRECTORY);
+		if (tfd < 0)
+			continue;
+		err = read_thread(tfd, what, buf, page_size, t, true);
+		close(tfd);
+		if (err == 0) {
+			t->pid = (pid_t)tid;
+			break;
+		}
+	}
+	closedir(d);
+	return err;
+}
+
+static int read_value_file(int dirfd, const char *name, struct oom_buf *buf, long long *v)
+{
+	int err = oom_read_file_at(dirfd, name, buf);
+
+	if (err < 0)
+		return err;
+	return oom_parse_value_line(buf->data, buf->len, v);
+}
+
+/* Reads one process whose /proc directory is open as @piddir. */
+static int read_task(int piddir, pid_t tgid, unsigned int what, struct oom_buf *buf, unsigned long page_size,
+		     struct oom_task *t)
+{
+	long long v;
+	int err;
+
+	memset(t, 0, sizeof(*t));
+	t->pid = t->tgid = tgid;
+	t->oom_score = -1;
+	err = read_thread(piddir, what, buf, page_size, t, false);
+	if (err < 0)
+		return err;
+	if (t->tgid != tgid)
+		return -ESRCH; /* not a thread-group leader (a fixture listing a thread) */
+	if (!(t->have & OOM_HAVE_MM) && !oom_task_is_kthread(t) && t->state == 'Z') {
+		err = read_live_thread(piddir, what, buf, page_size, t);
+		if (err < 0 && err != -ESRCH && err != -ENOENT)
+			return err;
+	}
+	err = read_value_file(piddir, "oom_score_adj", buf, &v);
+	if (err < 0)
+		return err;
+	if (v < OOM_SCORE_ADJ_MIN || v > OOM_SCORE_ADJ_MAX)
+		return -EINVAL;
+	t->oom_score_adj = (int)v;
+	if (what & OOM_READ_OOM_SCORE) {
+		err = read_value_file(piddir, "oom_score", buf, &v);
+		if (err < 0)
+			return err;
+		t->oom_score = (long)v;
+		t->have |= OOM_HAVE_OOM_SCORE;
+	}
+	if (what & OOM_READ_CGROUP) {
+		err = oom_read_file_at(piddir, "cgroup", buf);
+		if (err == 0)
+			err = oom_parse_cgroup(buf->data, buf->len, &t->cgroup_v2, &t->cgroup_memory);
+		if (err < 0)
+			return err;
+		t->have |= OOM_HAVE_CGROUP;
+	}
+	if (what & OOM_READ_NUMA_MAPS) {
+		err = oom_read_numa_policy(piddir, buf, t);
+		if (err < 0)
+			return err;
+	}
+	return 0;
+}
+
+OOM_EXPORT void oom_task_clear(struct oom_task *t)
+{
+	if (!t)
+		return;
+	free(t->cgroup_v2);
+	free(t->cgroup_memory);
+	free(t->mems_allowed);
+	free(t->policy_nodes);
+	t->cgroup_v2 = t->cgroup_memory = NULL;
+	t->mems_allowed = t->policy_nodes = NULL;
+}
+
+static int pid_dir_name(pid_t tgid, char *name, size_t size)
+{
+	int n = snprintf(name, size, "%d", (int)tgid);
+
+	return n > 0 && (size_t)n < size ? 0 : -EINVAL;
+}
+
+OOM_EXPORT int oom_task_read(struct oom_ctx *ctx, pid_t tgid, unsigned int what, struct oom_task *t)
+{
+	struct oom_buf buf = { 0 };
+	char name[16];
+	int dirfd, err;
+
+	if (!ctx || !t || tgid <= 0 || pid_dir_name(tgid, name, sizeof(name)) < 0)
+		return -EINVAL;
+	dirfd = oom_openat(ctx->proc_fd, name, O_RDONLY | O_DIRECTORY);
+	if (dirfd < 0)
+		return dirfd == -ENOENT ? -ESRCH : dirfd;
+	err = read_task(dirfd, tgid, what, &buf, ctx->page_size, t);
+	close(dirfd);
+	oom_buf_free(&buf);
+	if (err < 0) {
+		oom_task_clear(t);
+		if (err == -ENOENT)
+			err = -ESRCH;
+	}
+	return err;
+}
+
+/* ---- the snapshot ----------------------------------------------------- */
+
+static int cmp_tgid(const void *a, const void *b)
+{
+	const struct oom_task *x = a, *y = b;
+
+	return (x->tgid > y->tgid) - (x->tgid < y->tgid);
+}
+
+static const struct oom_task *index_sort_base;
+
+static int cmp_ppid(const void *a, const void *b)
+{
+	const struct oom_task *x = &index_sort_base[*(const size_t *)a];
+	const struct oom_task *y = &index_sort_base[*(const size_t *)b];
+
+	if (x->ppid != y->ppid)
+		return (x->ppid > y->ppid) - (x->ppid < y->ppid);
+	return (x->tgid > y->tgid) - (x->tgid < y->tgid);
+}
+
+/* Sorts tasks by PID and builds the parent index; takes ownership of @tasks. */
+int oom_snapshot_from_tasks(struct oom_task *tasks, size_t count, const struct oom_meminfo *mi,
+			    unsigned long page_size, unsigned long long uptime, struct oom_snapshot **snapp)
+{
+	struct oom_snapshot *snap = calloc(1, sizeof(*snap));
+
+	if (!snap)
+		return -ENOMEM;
+	snap->tasks = tasks;
+	snap->count = count;
+	snap->meminfo = *mi;
+	snap->page_size = page_size;
+	snap->uptime = uptime;
+	snap->by_ppid = malloc((count ? count : 1) * sizeof(*snap->by_ppid));
+	if (!snap->by_ppid) {
+		oom_snapshot_free(snap);
+		return -ENOMEM;
+	}
+	qsort(tasks, count, sizeof(*tasks), cmp_tgid);
+	for (size_t i = 0; i < count; i++)
+		snap->by_ppid[i] = i;
+	/* qsort has no context argument in C11; the base is set just for this call. */
+	index_sort_base = tasks;
+	qsort(snap->by_ppid, count, sizeof(*snap->by_ppid), cmp_ppid);
+	index_sort_base = NULL;
+	*snapp = snap;
+	return 0;
+}
+
+OOM_EXPORT int oom_read_meminfo(struct oom_ctx *ctx, struct oom_meminfo *mi)
+{
+	struct oom_buf buf = { 0 };
+	int err = oom_read_file_at(ctx->proc_fd, "meminfo", &buf);
+
+	if (err == 0)
+		err = oom_parse_meminfo(buf.data, buf.len, mi);
+	oom_buf_free(&buf);
+	return err;
+}
+
+OOM_EXPORT int oom_read_uptime(struct oom_ctx *ctx, unsigned long long *seconds)
+{
+	struct oom_buf buf = { 0 };
+	int err = oom_read_file_at(ctx->proc_fd, "uptime", &buf);
+
+	if (err == 0) {
+		/* "12345.67 23456.78\n": the whole seconds of the first figure. */
+		size_t n = strspn(buf.data, "0123456789");
+
+		buf.data[n] = '\0';
+		err = oom_parse_ull(buf.data, 10, seconds);
+	}
+	oom_buf_free(&buf);
+	return err;
+}
+
+OOM_EXPORT int oom_snapshot_new(struct oom_ctx *ctx, unsigned int what, struct oom_snapshot **snapp)
+{
+	struct oom_task *tasks = NULL;
+	size_t count = 0, cap = 0;
+	struct oom_buf buf = { 0 };
+	struct oom_meminfo mi;
+	unsigned long long uptime = 0;
+	struct dirent *de;
+	DIR *d;
+	int fd, err;
+
+	if (!ctx || !snapp)
+		return -EINVAL;
+	err = oom_read_meminfo(ctx, &mi);
+	if (err < 0)
+		return err;
+	/* Only the legacy heuristic needs it; a tree without one still reads. */
+	if (oom_read_uptime(ctx, &uptime) < 0)
+		uptime = 0;
+	fd = oom_openat(ctx->proc_fd, ".", O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		return fd;
+	d = fdopendir(fd);
+	if (!d) {
+		err = -errno;
+		close(fd);
+		return err;
+	}
+	while ((de = readdir(d))) {
+		long long pid;
+		int piddir;
+
+		if (de->d_name[0] < '1' || de->d_name[0] > '9' || oom_parse_ll(de->d_name, 10, &pid) < 0 ||
+		    pid > INT32_MAX)
+			continue;
+		if (count == cap) {
+			size_t ncap = cap ? cap * 2 : 256;
+			struct oom_task *n = realloc(tasks, ncap * sizeof(*tasks));
+
+			if (!n) {
+				err = -ENOMEM;
+				break;
+			}
+			tasks = n;
+			cap = ncap;
+		}
+		piddir = oom_openat(fd, de->d_name, O_RDONLY | O_DIRECTORY);
+		if (piddir < 0)
+			continue; /* gone already, or not a directory */
+		err = read_task(piddir, (pid_t)pid, what, &buf, ctx->page_size, &tasks[count]);
+		close(piddir);
+		if (err == -ENOMEM)
+			break;
+		if (err < 0) {
+			/* Vanished, unreadable or garbled: this process is skipped, never the report. */
+			oom_task_clear(&tasks[count]);
+			err = 0;
+			continue;
+		}
+		count++;
+	}
+	closedir(d);
+	oom_buf_free(&buf);
+	if (err == 0)
+		err = oom_snapshot_from_tasks(tasks, count, &mi, ctx->page_size, uptime, snapp);
+	if (err < 0) {
+		for (size_t i = 0; i < count; i++)
+			oom_task_clear(&tasks[i]);
+		free(tasks);
+	}
+	return err;
+}
+
+OOM_EXPORT void oom_snapshot_free(struct oom_snapshot *snap)
+{
+	if (!snap)
+		return;
+	for (size_t i = 0; i < snap->count; i++)
+		oom_task_clear(&snap->tasks[i]);
+	free(snap->tasks);
+	free(snap->by_ppid);
+	free(snap);
+}
+
+OOM_EXPORT size_t oom_snapshot_count(const struct oom_snapshot *snap)
+{
+	return snap ? snap->count : 0;
+}
+
+OOM_EXPORT const struct oom_task *oom_snapshot_task(const struct oom_snapshot *snap, size_t i)
+{
+	return snap && i < snap->count ? &snap->tasks[i] : NULL;
+}
+
+OOM_EXPORT const struct oom_task *oom_snapshot_find(const struct oom_snapshot *snap, pid_t tgid)
+{
+	struct oom_task key = { .tgid = tgid };
+
+	if (!snap || !snap->count)
+		return NULL;
+	return bsearch(&key, snap->tasks, snap->count, sizeof(key), cmp_tgid);
+}
+
+OOM_EXPORT const struct oom_meminfo *oom_snapshot_meminfo(const struct oom_snapshot *snap)
+{
+	return &snap->meminfo;
+}
+
+OOM_EXPORT unsigned long long oom_snapshot_uptime(const struct oom_snapshot *snap)
+{
+	return snap->uptime;
+}
+
+OOM_EXPORT unsigned long oom_snapshot_page_size(const struct oom_snapshot *snap)
+{
+	return snap->page_size;
+}
+
+OOM_EXPORT size_t oom_snapshot_children(const struct oom_snapshot *snap, pid_t tgid, const size_t **first)
+{
+	size_t lo = 0, hi = snap->count, start;
+
+	/* The first index whose ppid is >= tgid, then the run of equal ppids. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (snap->tasks[snap->by_ppid[mid]].ppid < tgid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	start = lo;
+	while (lo < snap->count && snap->tasks[snap->by_ppid[lo]].ppid == tgid)
+		lo++;
+	*first = snap->by_ppid + start;
+	return lo - start;
+}

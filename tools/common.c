@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+#include <argp.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common.h"
+
+const char *argp_program_version = "liboom " LIBOOM_VERSION;
+const char *argp_program_bug_address = "<liboom@lists.example.org>";
+
+void tool_init(void)
+{
+	/* Bad usage and invalid values are 2, as documented; argp's default is 64. */
+	argp_err_exit_status = EXIT_USAGE;
+}
+
+void tool_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", program_invocation_short_name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void tool_error_errno(int err, const char *what)
+{
+	const char *msg;
+
+	switch (err) {
+	case -ESRCH:
+		msg = "no such process";
+		break;
+	case -ESTALE:
+		msg = "process ID was reused by another process; nothing changed";
+		break;
+	default:
+		msg = strerror(-err);
+		break;
+	}
+	tool_error("%s: %s", what, msg);
+}
+
+int tool_parse_int(const char *what, const char *s, long long min, long long max, long long *out)
+{
+	long long v;
+	int err = oom_parse_ll(s, 10, &v);
+
+	if (err == 0 && (v < min || v > max))
+		err = -ERANGE;
+	if (err == -ERANGE) {
+		tool_error("%s must be between %lld and %lld", what, min, max);
+		return -EINVAL;
+	}
+	if (err < 0) {
+		tool_error("%s: '%s' is not a number", what, s);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+const char *tool_root(const char *opt_root)
+{
+	const char *env;
+
+	if (opt_root)
+		return opt_root;
+	env = getenv("OOM_ROOT");
+	return env && *env ? env : "/";
+}
+
+int tool_open_ctx(const char *opt_root, struct oom_ctx **ctx)
+{
+	const char *root = tool_root(opt_root);
+	int err = oom_ctx_new(root, ctx);
+
+	if (err < 0)
+		tool_error("%s: cannot use as root: %s", root, strerror(-err));
+	return err;
+}
+
+enum oom_escape tool_escape_for(FILE *f)
+{
+	return isatty(fileno(f)) ? OOM_ESCAPE_CONTROL : OOM_ESCAPE_NONE;
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* What the three tools share: error reporting, value parsing, the root prefix. */
+#ifndef OOM_TOOLS_COMMON_H
+#define OOM_TOOLS_COMMON_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "liboom.h"
+
+/* Exit statuses (documented in every man page). */
+#define EXIT_OK 0
+#define EXIT_FAIL 1
+#define EXIT_USAGE 2
+
+/* "oomctl: MESSAGE" on stderr. */
+void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "oomctl: WHAT: strerror(-err)" with the OOM-specific wording for common errors. */
+void tool_error_errno(int err, const char *what);
+/* Strict integer option value in [min, max]; prints why and returns -EINVAL otherwise. */
+int tool_parse_int(const char *what, const char *s, long long min, long long max, long long *out);
+/* The root: --root if given, else $OOM_ROOT, else "/". */
+const char *tool_root(const char *opt_root);
+/* Opens the context for @root, reporting failure. */
+int tool_open_ctx(const char *opt_root, struct oom_ctx **ctx);
+/* Names raw for logs and pipes, escaped for terminals. */
+enum oom_escape tool_escape_for(FILE *f);
+/* Sets up argp's version and exit status; call first in main(). */
+void tool_init(void);
+
+#endif
