@@ -49,7 +49,7 @@ TOOLS := $(patsubst %.c,%,$(filter $(TOOL_NAMES:%=tools/%.c),$(wildcard tools/*.
 TOOL_COMMON_SRCS := $(filter-out $(TOOLS:%=%.c),$(wildcard tools/*.c))
 TOOL_COMMON_OBJS := $(TOOL_COMMON_SRCS:tools/%.c=$(B)/tools/%.o)
 
-LIB_LIBS :=
+LIB_LIBS = $(shell $(PKG_CONFIG) --libs libmnl 2>/dev/null || echo -lmnl)
 TOOL_LIBS :=
 NCURSES_LIBS = $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null || echo -lncursesw)
 CMOCKA_LIBS = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)

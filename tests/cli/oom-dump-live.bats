@@ -1,9 +1,7 @@
 #!/usr/bin/env bats
 # oom-dump against the live /proc.
 
-setup() {
-	OOM_DUMP="$BATS_TEST_DIRNAME/../../tools/oom-dump"
-}
+load helpers
 
 @test "2.6.36 table of the live system lists this shell with its pid and uid" {
 	run "$OOM_DUMP" --root /
