@@ -11,27 +11,36 @@
 
 #include "internal.h"
 
-/* A token of @n bytes as a number; tokens in /proc are short. */
-static int tok_ull(const char *s, size_t n, int base, unsigned long long *out)
+/*
+ * A token of @n bytes as a number. The kernel prints plain digits (and a
+ * leading '-' for signed fields): no '+', no "0x", no blanks.
+ */
+static int tok_num(const char *s, size_t n, int base, bool sign, long long *sv, unsigned long long *uv)
 {
 	char tmp[32];
+	size_t i = sign && n > 0 && s[0] == '-';
 
-	if (n == 0 || n >= sizeof(tmp) || memchr(s, '\0', n))
+	if (n == 0 || n >= sizeof(tmp) || i == n)
 		return -EINVAL;
+	for (; i < n; i++) {
+		char c = s[i];
+
+		if (!(c >= '0' && c <= '9') && !(base == 16 && ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))))
+			return -EINVAL;
+	}
 	memcpy(tmp, s, n);
 	tmp[n] = '\0';
-	return oom_parse_ull(tmp, base, out);
+	return sign ? oom_parse_ll(tmp, base, sv) : oom_parse_ull(tmp, base, uv);
+}
+
+static int tok_ull(const char *s, size_t n, int base, unsigned long long *out)
+{
+	return tok_num(s, n, base, false, NULL, out);
 }
 
 static int tok_ll(const char *s, size_t n, long long *out)
 {
-	char tmp[32];
-
-	if (n == 0 || n >= sizeof(tmp) || memchr(s, '\0', n))
-		return -EINVAL;
-	memcpy(tmp, s, n);
-	tmp[n] = '\0';
-	return oom_parse_ll(tmp, 10, out);
+	return tok_num(s, n, 10, true, out, NULL);
 }
 
 /* ---- /proc/PID/stat ---------------------------------------------------- */
@@ -437,6 +446,8 @@ int oom_parse_node_list(const char *s, size_t len, uint64_t *bits)
 	memset(bits, 0, OOM_MAX_NODES / 8);
 	if (len > 0 && end[-1] == '\n')
 		end--;
+	if (p == end)
+		return -EINVAL;
 	while (p < end) {
 		const char *comma = memchr(p, ',', (size_t)(end - p));
 		const char *item_end = comma ? comma : end;
