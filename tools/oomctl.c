@@ -1,0 +1,1297 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * oomctl: the OOM killer's per-process and global knobs, for people and for
+ * shell scripts. One function per sub-command; each parses its own options
+ * with argp, calls the library and prints. Scripts depend on the output and
+ * the exit status, so both are documented in oomctl(8) and kept stable.
+ */
+#include <argp.h>
+#include <errno.h>
+#include <limits.h>
+#include <linux/capability.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "common.h"
+
+/* Option keys without a short form. */
+enum {
+	OPT_NO_HEADERS = 0x100,
+	OPT_JSON,
+	OPT_SCORE_ADJ,
+	OPT_ADJ,
+	OPT_BY,
+	OPT_KERNEL,
+	OPT_TABLE,
+};
+
+static const char *global_root; /* --root given before the sub-command */
+
+/* ---- helpers shared by the sub-commands -------------------------------- */
+
+/* --root DIR, a child parser of every sub-command; its input is a const char **. */
+static error_t parse_root(int key, char *arg, struct argp_state *state)
+{
+	const char **root = state->input;
+
+	if (key != 'r')
+		return ARGP_ERR_UNKNOWN;
+	*root = arg;
+	return 0;
+}
+
+static const struct argp_option root_options[] = {
+	{ "root", 'r', "DIR", 0, "Use DIR/proc and DIR/sys (default: $OOM_ROOT, else /)", -1 },
+	{ 0 },
+};
+
+static const struct argp root_argp = { root_options, parse_root, NULL, NULL, NULL, NULL, NULL };
+
+static const struct argp_child root_child[] = {
+	{ &root_argp, 0, NULL, 0 },
+	{ 0 },
+};
+
+/* Runs a sub-command's parser with "oomctl NAME" in its messages. */
+static void parse_sub(const struct argp *argp, int argc, char **argv, unsigned int flags, void *input)
+{
+	static char name[64];
+
+	snprintf(name, sizeof(name), "%s %s", program_invocation_short_name, argv[0]);
+	argv[0] = name;
+	argp_parse(argp, argc, argv, flags, NULL, input);
+}
+
+static void warn_adj_deprecated(void)
+{
+	static bool warned;
+
+	if (!warned)
+		tool_error("oom_adj is deprecated, please use oom_score_adj instead.");
+	warned = true;
+}
+
+/* Parses PIDs strictly; every one is checked before anything is done. */
+static int parse_pids(char **args, size_t n, pid_t *pids)
+{
+	for (size_t i = 0; i < n; i++) {
+		long long v;
+
+		if (tool_parse_int("PID", args[i], 1, INT_MAX, &v) < 0)
+			return -EINVAL;
+		pids[i] = (pid_t)v;
+	}
+	return 0;
+}
+
+/* Whether oomctl itself holds capability @cap (the process, not the --root tree). */
+static bool have_capability(int cap)
+{
+	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	memset(data, 0, sizeof(data));
+	if (syscall(SYS_capget, &hdr, data) < 0)
+		return false;
+	return (data[cap / 32].effective >> (cap % 32)) & 1u;
+}
+
+/* Explains why writing oom_score_adj of @pid failed, in the user's terms. */
+static void report_write_error(pid_t pid, int err, const struct oom_task *t, int old, int value)
+{
+	char what[32];
+
+	snprintf(what, sizeof(what), "%d", (int)pid);
+	if (err == -EPERM && t && oom_task_is_kthread(t)) {
+		tool_error("%d: is a kernel thread; it has no oom_score_adj of its own, nothing changed", (int)pid);
+	} else if (err == -EACCES && value < old && !have_capability(OOM_CAP_SYS_RESOURCE)) {
+		tool_error("%d: cannot lower oom_score_adj from %d to %d: permission denied: lowering "
+			   "it needs CAP_SYS_RESOURCE, which oomctl does not have (even root lacks it in "
+			   "some containers)",
+			   (int)pid, old, value);
+	} else if (err == -EACCES) {
+		tool_error("%d: cannot set oom_score_adj to %d: permission denied", (int)pid, value);
+	} else {
+		tool_error_errno(err, what);
+	}
+}
+
+/*
+ * Writes a JSON string: valid UTF-8 passes, control bytes become \u00XX,
+ * and a byte that is not UTF-8 is read as Latin-1 so the output stays valid.
+ */
+static void json_string(FILE *f, const char *s)
+{
+	char esc[OOM_COMM_MAX * 4 + 1];
+	const char *p = esc;
+
+	/* The library's escaping leaves printable UTF-8 alone and writes \xNN for the rest. */
+	oom_escape_name(esc, sizeof(esc), s, OOM_ESCAPE_CONTROL);
+	fputc('"', f);
+	for (; *p; p++) {
+		if (p[0] == '\\' && p[1] == 'x' && p[2] && p[3]) {
+			fprintf(f, "\\u00%c%c", p[2], p[3]);
+			p += 3;
+		} else if (*p == '"') {
+			fputs("\\\"", f);
+		} else {
+			fputc(*p, f);
+		}
+	}
+	fputc('"', f);
+}
+
+/* The library's heuristic names, for option parsing. */
+static void parse_heuristic(struct argp_state *state, const char *arg, enum oom_heuristic *h)
+{
+	if (oom_heuristic_from_name(arg, h) < 0)
+		argp_error(state, "unknown heuristic '%s' (rewrite, kernel, legacy)", arg);
+}
+
+/* Scoring parameters for heuristic @h on the system @snap was read from. */
+static int score_params(struct oom_ctx *ctx, const struct oom_snapshot *snap, enum oom_heuristic h,
+			struct oom_score_params *p, enum oom_total_source *src)
+{
+	long long thres = 0;
+	int err = oom_sysctl_get(ctx, OOM_SYSCTL_OOM_FORKBOMB_THRES, &thres);
+
+	if (err < 0) {
+		tool_error_errno(err, oom_sysctl_name(OOM_SYSCTL_OOM_FORKBOMB_THRES));
+		return err;
+	}
+	p->heuristic = h;
+	p->forkbomb_thres = (unsigned long)thres;
+	p->totalpages = oom_system_totalpages(oom_snapshot_meminfo(snap), oom_snapshot_page_size(snap), h, src);
+	return 0;
+}
+
+/* The score a heuristic shows for a task: the kernel's is its oom_score scale. */
+static long shown_score(const struct oom_snapshot *snap, const struct oom_task *t, const struct oom_score_params *p)
+{
+	struct oom_score_terms terms;
+
+	if (oom_score_task(snap, t, p, &terms) < 0 || !terms.eligible)
+		return 0;
+	return p->heuristic == OOM_HEURISTIC_KERNEL ? terms.oom_score : terms.score;
+}
+
+static int finish_output(int status)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		tool_error("write error: %s", strerror(errno));
+		return EXIT_FAIL;
+	}
+	return status;
+}
+
+/* ---- get ---------------------------------------------------------------- */
+
+enum field_id {
+	F_PID,
+	F_PPID,
+	F_UID,
+	F_STATE,
+	F_OOM_SCORE_ADJ,
+	F_OOM_ADJ,
+	F_OOM_SCORE,
+	F_SCORE,
+	F_RSS,
+	F_SWAP,
+	F_COMM,
+	F_COUNT,
+};
+
+static const struct field {
+	const char *name;
+	const char *header;
+	int width; /* right-aligned; 0: last column, left-aligned */
+} fields[F_COUNT] = {
+	[F_PID] = { "pid", "PID", 7 },
+	[F_PPID] = { "ppid", "PPID", 7 },
+	[F_UID] = { "uid", "UID", 5 },
+	[F_STATE] = { "state", "S", 1 },
+	[F_OOM_SCORE_ADJ] = { "oom_score_adj", "OOM_SCORE_ADJ", 13 },
+	[F_OOM_ADJ] = { "oom_adj", "OOM_ADJ", 7 },
+	[F_OOM_SCORE] = { "oom_score", "OOM_SCORE", 9 },
+	[F_SCORE] = { "score", "SCORE", 5 },
+	[F_RSS] = { "rss", "RSS", 9 },
+	[F_SWAP] = { "swap", "SWAP", 9 },
+	[F_COMM] = { "comm", "COMMAND", 0 },
+};
+
+static const enum field_id default_fields[] = { F_PID, F_OOM_SCORE_ADJ, F_OOM_ADJ, F_OOM_SCORE, F_SCORE, F_COMM };
+
+struct get_args {
+	const char *root;
+	enum field_id cols[F_COUNT * 2];
+	size_t ncols;
+	bool no_headers, json;
+	enum oom_heuristic heuristic;
+	char **pids;
+	size_t npids;
+};
+
+static void parse_fields(struct argp_state *state, struct get_args *a, char *list)
+{
+	char *save = NULL;
+
+	for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		size_t i;
+
+		for (i = 0; i < F_COUNT; i++) {
+			if (strcasecmp(tok, fields[i].name) == 0 || strcmp(tok, fields[i].header) == 0)
+				break;
+		}
+		if (i == F_COUNT)
+			argp_error(state, "unknown field '%s' (pid, ppid, uid, state, oom_score_adj, oom_adj, "
+				   "oom_score, score, rss, swap, comm)", tok);
+		if (a->ncols == sizeof(a->cols) / sizeof(a->cols[0]))
+			argp_error(state, "too many fields");
+		a->cols[a->ncols++] = (enum field_id)i;
+	}
+	if (!a->ncols)
+		argp_error(state, "no field given to -o");
+}
+
+static const struct argp_option get_options[] = {
+	{ "output", 'o', "FIELD,...", 0,
+	  "Print these fields, in this order: pid ppid uid state oom_score_adj oom_adj oom_score score "
+	  "rss swap comm (rss and swap in KiB)", 0 },
+	{ "no-headers", OPT_NO_HEADERS, NULL, 0, "No header line; values separated by one space", 0 },
+	{ "json", OPT_JSON, NULL, 0, "A JSON array of objects keyed by field name", 0 },
+	{ "heuristic", 'H', "NAME", 0, "SCORE under rewrite (default), kernel or legacy", 0 },
+	{ 0 },
+};
+
+static error_t parse_get(int key, char *arg, struct argp_state *state)
+{
+	struct get_args *a = state->input;
+
+	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &a->root;
+		break;
+	case 'o':
+		parse_fields(state, a, arg);
+		break;
+	case OPT_NO_HEADERS:
+		a->no_headers = true;
+		break;
+	case OPT_JSON:
+		a->json = true;
+		break;
+	case 'H':
+		parse_heuristic(state, arg, &a->heuristic);
+		break;
+	case ARGP_KEY_ARGS:
+		a->pids = state->argv + state->next;
+		a->npids = (size_t)(state->argc - state->next);
+		break;
+	case ARGP_KEY_NO_ARGS:
+		argp_error(state, "no PID given");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp get_argp = {
+	get_options, parse_get, "PID...",
+	"Show the OOM killer's view of processes: oom_score_adj, oom_adj (as the kernel reads it back), the "
+	"kernel's oom_score and the SCORE of a heuristic.",
+	root_child, NULL, NULL,
+};
+
+static void print_value(const struct oom_task *t, enum field_id f, long score, bool table, bool json,
+			enum oom_escape esc, unsigned long page_kb)
+{
+	int adj = 0;
+	long long v;
+
+	switch (f) {
+	case F_PID:
+		v = t->tgid;
+		break;
+	case F_PPID:
+		v = t->ppid;
+		break;
+	case F_UID:
+		v = t->uid;
+		break;
+	case F_STATE:
+		if (json)
+			printf("\"%c\"", t->state ? t->state : '?');
+		else
+			printf("%c", t->state ? t->state : '?');
+		return;
+	case F_OOM_SCORE_ADJ:
+		v = t->oom_score_adj;
+		break;
+	case F_OOM_ADJ:
+		oom_score_adj_to_adj_kernel(t->oom_score_adj, &adj);
+		v = adj;
+		break;
+	case F_OOM_SCORE:
+		v = t->oom_score;
+		break;
+	case F_SCORE:
+		v = score;
+		break;
+	case F_RSS:
+		v = (long long)(oom_task_rss_pages(t) * page_kb);
+		break;
+	case F_SWAP:
+		v = (long long)(t->swap_pages * page_kb);
+		break;
+	case F_COMM:
+	default: {
+		char name[OOM_COMM_MAX * 4];
+
+		if (json) {
+			json_string(stdout, t->comm);
+		} else {
+			oom_escape_name(name, sizeof(name), t->comm, esc);
+			fputs(name, stdout);
+		}
+		return;
+	}
+	}
+	if (table)
+		printf("%*lld", fields[f].width, v);
+	else
+		printf("%lld", v);
+}
+
+static int cmd_get(int argc, char **argv)
+{
+	struct get_args a = { .root = global_root, .heuristic = OOM_HEURISTIC_REWRITE };
+	struct oom_snapshot *snap = NULL;
+	struct oom_score_params params;
+	struct oom_ctx *ctx = NULL;
+	enum oom_escape esc;
+	unsigned int what = OOM_READ_STATUS | OOM_READ_STAT;
+	bool need_score = false, table, first = true;
+	unsigned long page_kb;
+	pid_t *pids;
+	int status = EXIT_OK;
+
+	parse_sub(&get_argp, argc, argv, 0, &a);
+	if (!a.ncols) {
+		memcpy(a.cols, default_fields, sizeof(default_fields));
+		a.ncols = sizeof(default_fields) / sizeof(default_fields[0]);
+	}
+	pids = calloc(a.npids, sizeof(*pids));
+	if (!pids) {
+		tool_error_errno(-ENOMEM, "get");
+		return EXIT_FAIL;
+	}
+	if (parse_pids(a.pids, a.npids, pids) < 0) {
+		free(pids);
+		return EXIT_USAGE;
+	}
+	for (size_t c = 0; c < a.ncols; c++) {
+		if (a.cols[c] == F_OOM_SCORE)
+			what |= OOM_READ_OOM_SCORE;
+		if (a.cols[c] == F_SCORE)
+			need_score = true;
+	}
+	if (tool_open_ctx(a.root, &ctx) < 0) {
+		free(pids);
+		return EXIT_FAIL;
+	}
+	/* A score needs the whole system: totalpages, and children for the forkbomb penalty. */
+	if (need_score) {
+		int err = oom_snapshot_new(ctx, OOM_READ_STATUS | OOM_READ_STAT, &snap);
+
+		if (err < 0)
+			tool_error_errno(err, "reading processes");
+		if (err < 0 || score_params(ctx, snap, a.heuristic, &params, NULL) < 0) {
+			oom_snapshot_free(snap);
+			oom_ctx_unref(ctx);
+			free(pids);
+			return EXIT_FAIL;
+		}
+	}
+	page_kb = oom_ctx_get_page_size(ctx) / 1024;
+	esc = tool_escape_for(stdout);
+	table = !a.json && !a.no_headers;
+	if (a.json) {
+		fputs("[", stdout);
+	} else if (!a.no_headers) {
+		for (size_t c = 0; c < a.ncols; c++) {
+			const struct field *f = &fields[a.cols[c]];
+
+			printf(c ? " %*s" : "%*s", f->width ? f->width : -(int)strlen(f->header), f->header);
+		}
+		putchar('\n');
+	}
+	for (size_t i = 0; i < a.npids; i++) {
+		struct oom_task t;
+		long score = 0;
+		char what_pid[32];
+		int err = oom_task_read(ctx, pids[i], what, &t);
+
+		if (err < 0) {
+			snprintf(what_pid, sizeof(what_pid), "%d", (int)pids[i]);
+			tool_error_errno(err, what_pid);
+			status = EXIT_FAIL;
+			continue;
+		}
+		if (need_score)
+			score = shown_score(snap, &t, &params);
+		if (a.json)
+			fputs(first ? "\n{" : ",\n{", stdout);
+		for (size_t c = 0; c < a.ncols; c++) {
+			if (a.json)
+				printf(c ? ", \"%s\": " : "\"%s\": ", fields[a.cols[c]].name);
+			else if (c)
+				putchar(' ');
+			print_value(&t, a.cols[c], score, table && c + 1 < a.ncols, a.json, esc, page_kb);
+		}
+		if (a.json)
+			putchar('}');
+		else
+			putchar('\n');
+		first = false;
+		oom_task_clear(&t);
+	}
+	if (a.json)
+		fputs(first ? "]\n" : "\n]\n", stdout);
+	oom_snapshot_free(snap);
+	oom_ctx_unref(ctx);
+	free(pids);
+	return finish_output(status);
+}
+
+/* ---- set ---------------------------------------------------------------- */
+
+enum set_mode { MODE_NONE, MODE_SCORE_ADJ, MODE_ADJ, MODE_BY };
+
+struct value_args {
+	const char *root;
+	enum set_mode mode;
+	const char *value;
+	bool verbose;
+	char **args;
+	size_t nargs;
+};
+
+static void set_mode(struct argp_state *state, struct value_args *a, enum set_mode mode, const char *arg)
+{
+	if (a->mode != MODE_NONE && a->mode != mode)
+		argp_error(state, "give only one of --score-adj, --adj and --by");
+	a->mode = mode;
+	a->value = arg;
+}
+
+static const struct argp_option set_options[] = {
+	{ "score-adj", OPT_SCORE_ADJ, "N", 0, "Set oom_score_adj to N (-1000..1000; -100 is absolute)", 0 },
+	{ "adj", OPT_ADJ, "N", 0, "Set the deprecated oom_adj N (-17..15), converted to oom_score_adj", 0 },
+	{ "by", OPT_BY, "N", 0, "Add the signed N to oom_score_adj, clamped to -1000..1000", 0 },
+	{ "verbose", 'v', NULL, 0, "Print \"PID: old -> new\" for each process changed", 0 },
+	{ 0 },
+};
+
+static error_t parse_set(int key, char *arg, struct argp_state *state)
+{
+	struct value_args *a = state->input;
+
+	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &a->root;
+		break;
+	case OPT_SCORE_ADJ:
+		set_mode(state, a, MODE_SCORE_ADJ, arg);
+		break;
+	case OPT_ADJ:
+		set_mode(state, a, MODE_ADJ, arg);
+		break;
+	case OPT_BY:
+		set_mode(state, a, MODE_BY, arg);
+		break;
+	case 'v':
+		a->verbose = true;
+		break;
+	case ARGP_KEY_ARGS:
+		a->args = state->argv + state->next;
+		a->nargs = (size_t)(state->argc - state->next);
+		break;
+	case ARGP_KEY_NO_ARGS:
+		argp_error(state, "no PID given");
+		break;
+	case ARGP_KEY_END:
+		if (a->mode == MODE_NONE)
+			argp_error(state, "give one of --score-adj, --adj and --by");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp set_argp = {
+	set_options, parse_set, "(--score-adj N | --adj N | --by N) PID...",
+	"Change oom_score_adj of each PID. The value is checked before anything is written; each PID is "
+	"done on its own, and a failure on one does not stop the others.",
+	root_child, NULL, NULL,
+};
+
+/* Turns the option value into oom_score_adj (or a delta for --by); 0 or -EINVAL after saying why. */
+static int parse_mode_value(enum set_mode mode, const char *s, long long *out)
+{
+	long long v;
+	int adj;
+
+	switch (mode) {
+	case MODE_ADJ:
+		if (tool_parse_int("oom_adj", s, OOM_DISABLE, OOM_ADJUST_MAX, &v) < 0)
+			return -EINVAL;
+		warn_adj_deprecated();
+		oom_adj_to_score_adj((int)v, &adj);
+		*out = adj;
+		return 0;
+	case MODE_BY:
+		/* Any delta is fine: the sum is clamped, and the user told so. */
+		return tool_parse_int("--by", s, INT_MIN, INT_MAX, out);
+	default:
+		return tool_parse_int("oom_score_adj", s, OOM_SCORE_ADJ_MIN, OOM_SCORE_ADJ_MAX, out);
+	}
+}
+
+static int set_one(struct oom_ctx *ctx, pid_t pid, enum set_mode mode, long long value, bool verbose)
+{
+	struct oom_task t;
+	char what[32];
+	int err, old, target;
+
+	snprintf(what, sizeof(what), "%d", (int)pid);
+	/* The start time read here is what the write checks against PID reuse. */
+	err = oom_task_read(ctx, pid, OOM_READ_STAT, &t);
+	if (err < 0) {
+		tool_error_errno(err, what);
+		return err;
+	}
+	old = t.oom_score_adj;
+	if (mode == MODE_BY) {
+		long long sum = old + value;
+
+		target = (int)(sum < OOM_SCORE_ADJ_MIN ? OOM_SCORE_ADJ_MIN :
+			       sum > OOM_SCORE_ADJ_MAX ? OOM_SCORE_ADJ_MAX : sum);
+		if (target != sum)
+			tool_error("%d: %d %+lld = %lld is out of range, clamped to %d", (int)pid, old, value, sum,
+				   target);
+	} else {
+		target = (int)value;
+	}
+	err = oom_score_adj_write(ctx, pid, target, t.start_ticks, &old);
+	if (err < 0)
+		report_write_error(pid, err, &t, t.oom_score_adj, target);
+	else if (verbose)
+		printf("%d: %d -> %d\n", (int)pid, old, target);
+	oom_task_clear(&t);
+	return err;
+}
+
+static int cmd_set(int argc, char **argv)
+{
+	struct value_args a = { .root = global_root };
+	struct oom_ctx *ctx = NULL;
+	long long value;
+	pid_t *pids;
+	int status = EXIT_OK;
+
+	parse_sub(&set_argp, argc, argv, 0, &a);
+	pids = calloc(a.nargs, sizeof(*pids));
+	if (!pids) {
+		tool_error_errno(-ENOMEM, "set");
+		return EXIT_FAIL;
+	}
+	/* Everything is validated before the first write. */
+	if (parse_mode_value(a.mode, a.value, &value) < 0 || parse_pids(a.args, a.nargs, pids) < 0) {
+		free(pids);
+		return EXIT_USAGE;
+	}
+	if (tool_open_ctx(a.root, &ctx) < 0) {
+		free(pids);
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < a.nargs; i++) {
+		if (set_one(ctx, pids[i], a.mode, value, a.verbose) < 0)
+			status = EXIT_FAIL;
+	}
+	oom_ctx_unref(ctx);
+	free(pids);
+	return finish_output(status);
+}
+
+/* ---- run ---------------------------------------------------------------- */
+
+static const struct argp_option run_options[] = {
+	{ "score-adj", OPT_SCORE_ADJ, "N", 0, "Run CMD with oom_score_adj N (-1000..1000)", 0 },
+	{ "adj", OPT_ADJ, "N", 0, "Run CMD with the deprecated oom_adj N (-17..15)", 0 },
+	{ 0 },
+};
+
+static error_t parse_run(int key, char *arg, struct argp_state *state)
+{
+	struct value_args *a = state->input;
+
+	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &a->root;
+		break;
+	case OPT_SCORE_ADJ:
+		set_mode(state, a, MODE_SCORE_ADJ, arg);
+		break;
+	case OPT_ADJ:
+		set_mode(state, a, MODE_ADJ, arg);
+		break;
+	case ARGP_KEY_ARG:
+		/* The command and everything after it belong to the command, options too. */
+		a->args = state->argv + state->next - 1;
+		a->nargs = (size_t)(state->argc - state->next + 1);
+		state->next = state->argc;
+		break;
+	case ARGP_KEY_NO_ARGS:
+		argp_error(state, "no command given");
+		break;
+	case ARGP_KEY_END:
+		if (a->mode == MODE_NONE)
+			argp_error(state, "give --score-adj N or --adj N");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp run_argp = {
+	run_options, parse_run, "(--score-adj N | --adj N) [--] CMD [ARG...]",
+	"Set oomctl's own oom_score_adj, then execute CMD with it (children inherit it). The exit status "
+	"is CMD's; 126 if CMD cannot be executed, 127 if it is not found.",
+	root_child, NULL, NULL,
+};
+
+static int cmd_run(int argc, char **argv)
+{
+	struct value_args a = { .root = global_root };
+	struct oom_ctx *ctx = NULL;
+	pid_t self = getpid();
+	long long value;
+	int err, old = 0;
+
+	/* In order: the first non-option is CMD, and its own options are left alone. */
+	parse_sub(&run_argp, argc, argv, ARGP_IN_ORDER, &a);
+	if (parse_mode_value(a.mode, a.value, &value) < 0)
+		return EXIT_USAGE;
+	if (tool_open_ctx(a.root, &ctx) < 0)
+		return EXIT_FAIL;
+	err = oom_score_adj_read(ctx, self, &old);
+	if (err == 0)
+		err = oom_score_adj_write(ctx, self, (int)value, 0, &old);
+	oom_ctx_unref(ctx);
+	if (err < 0) {
+		report_write_error(self, err, NULL, old, (int)value);
+		return EXIT_FAIL;
+	}
+	execvp(a.args[0], a.args);
+	err = errno;
+	tool_error("%s: %s", a.args[0], strerror(err));
+	return err == ENOENT ? 127 : 126;
+}
+
+/* ---- convert ------------------------------------------------------------ */
+
+struct convert_args {
+	const char *root;
+	const char *adj, *score_adj;
+	bool kernel, table;
+};
+
+static const struct argp_option convert_options[] = {
+	{ "adj", OPT_ADJ, "N", 0, "Print the oom_score_adj that oom_adj N (-17..15) is stored as", 0 },
+	{ "score-adj", OPT_SCORE_ADJ, "N", 0, "Print the oom_adj of oom_score_adj N (-1000..1000), as 2.6.36 stored it",
+	  0 },
+	{ "kernel", OPT_KERNEL, NULL, 0, "With --score-adj: as a current kernel reads /proc/PID/oom_adj back", 0 },
+	{ "table", OPT_TABLE, NULL, 0, "Every oom_adj value with its oom_score_adj and both readings back", 0 },
+	{ 0 },
+};
+
+static error_t parse_convert(int key, char *arg, struct argp_state *state)
+{
+	struct convert_args *a = state->input;
+
+	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &a->root;
+		break;
+	case OPT_ADJ:
+		a->adj = arg;
+		break;
+	case OPT_SCORE_ADJ:
+		a->score_adj = arg;
+		break;
+	case OPT_KERNEL:
+		a->kernel = true;
+		break;
+	case OPT_TABLE:
+		a->table = true;
+		break;
+	case ARGP_KEY_ARG:
+		argp_error(state, "unexpected argument '%s'", arg);
+		break;
+	case ARGP_KEY_END:
+		if ((a->adj != NULL) + (a->score_adj != NULL) + a->table != 1)
+			argp_error(state, "give one of --adj N, --score-adj N and --table");
+		if (a->kernel && !a->score_adj)
+			argp_error(state, "--kernel goes with --score-adj");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp convert_argp = {
+	convert_options, parse_convert, NULL,
+	"Convert between the deprecated oom_adj and oom_score_adj, with the kernel's rules: oom_adj -17..15 "
+	"is stored as oom_score_adj; 2.6.36 and current kernels read it back differently.",
+	root_child, NULL, NULL,
+};
+
+static int cmd_convert(int argc, char **argv)
+{
+	struct convert_args a = { .root = global_root };
+	long long v;
+	int out;
+
+	parse_sub(&convert_argp, argc, argv, 0, &a);
+	if (a.table) {
+		printf("OOM_ADJ OOM_SCORE_ADJ OOM_ADJ_2.6.36 OOM_ADJ_KERNEL\n");
+		for (int adj = OOM_DISABLE; adj <= OOM_ADJUST_MAX; adj++) {
+			int sadj, back, kback;
+
+			oom_adj_to_score_adj(adj, &sadj);
+			oom_score_adj_to_adj(sadj, &back);
+			oom_score_adj_to_adj_kernel(sadj, &kback);
+			printf("%7d %13d %14d %14d\n", adj, sadj, back, kback);
+		}
+		return finish_output(EXIT_OK);
+	}
+	if (a.adj) {
+		if (tool_parse_int("oom_adj", a.adj, OOM_DISABLE, OOM_ADJUST_MAX, &v) < 0)
+			return EXIT_USAGE;
+		oom_adj_to_score_adj((int)v, &out);
+	} else {
+		if (tool_parse_int("oom_score_adj", a.score_adj, OOM_SCORE_ADJ_MIN, OOM_SCORE_ADJ_MAX, &v) < 0)
+			return EXIT_USAGE;
+		if (a.kernel)
+			oom_score_adj_to_adj_kernel((int)v, &out);
+		else
+			oom_score_adj_to_adj((int)v, &out);
+	}
+	printf("%d\n", out);
+	return finish_output(EXIT_OK);
+}
+
+/* ---- sysctl ------------------------------------------------------------- */
+
+struct sysctl_args {
+	const char *root;
+	bool values_only;
+	char **args;
+	size_t nargs;
+};
+
+static const struct argp_option sysctl_options[] = {
+	{ "values", 'n', NULL, 0, "Print values only, one a line", 0 },
+	{ 0 },
+};
+
+static error_t parse_sysctl(int key, char *arg, struct argp_state *state)
+{
+	struct sysctl_args *a = state->input;
+
+	(void)arg;
+	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &a->root;
+		break;
+	case 'n':
+		a->values_only = true;
+		break;
+	case ARGP_KEY_ARGS:
+		a->args = state->argv + state->next;
+		a->nargs = (size_t)(state->argc - state->next);
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp sysctl_argp = {
+	sysctl_options, parse_sysctl, "[NAME[=VALUE]...]",
+	"Show or set the OOM killer's sysctls, like sysctl(8): vm.panic_on_oom, vm.oom_dump_tasks, "
+	"vm.oom_kill_allocating_task, vm.oom_forkbomb_thres (NAME with or without \"vm.\"). Without NAME, "
+	"all four. Every NAME and VALUE is checked before anything is written; if a write fails, those "
+	"already written get their old value back.",
+	root_child, NULL, NULL,
+};
+
+struct sysctl_item {
+	enum oom_sysctl s;
+	bool set;
+	long long value, old;
+};
+
+static void print_sysctl(enum oom_sysctl s, long long v, bool values_only)
+{
+	if (values_only)
+		printf("%lld\n", v);
+	else
+		printf("%s = %lld\n", oom_sysctl_name(s), v);
+}
+
+/* Parses "NAME" or "NAME=VALUE" into @it; 0 or -EINVAL after saying why. */
+static int parse_sysctl_arg(char *arg, struct sysctl_item *it)
+{
+	char *eq = strchr(arg, '=');
+	int err;
+
+	if (eq)
+		*eq = '\0';
+	err = oom_sysctl_from_name(arg, &it->s);
+	if (err < 0) {
+		tool_error("unknown sysctl '%s' (vm.panic_on_oom, vm.oom_dump_tasks, "
+			   "vm.oom_kill_allocating_task, vm.oom_forkbomb_thres)", arg);
+		return -EINVAL;
+	}
+	it->set = eq != NULL;
+	if (!eq)
+		return 0;
+	err = oom_parse_ll(eq + 1, 10, &it->value);
+	if (err == 0)
+		err = oom_sysctl_validate(it->s, it->value);
+	if (err == -ERANGE) {
+		long long lo = 0, hi = 0;
+
+		/* Find the bounds the library enforces, to name them. */
+		for (hi = 0; hi < INT_MAX && oom_sysctl_validate(it->s, hi + 1) == 0; hi = hi ? hi * 2 + 1 : 1)
+			;
+		while (hi > 0 && oom_sysctl_validate(it->s, hi) < 0)
+			hi--;
+		tool_error("%s must be between %lld and %lld", oom_sysctl_name(it->s), lo, hi);
+		return -EINVAL;
+	}
+	if (err < 0) {
+		tool_error("%s: '%s' is not a number", oom_sysctl_name(it->s), eq + 1);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void report_sysctl_write(int err, enum oom_sysctl s)
+{
+	if (err == -EACCES || err == -EPERM || err == -EROFS)
+		tool_error("%s: permission denied: writing OOM sysctls needs root; nothing changed",
+			   oom_sysctl_name(s));
+	else
+		tool_error_errno(err, oom_sysctl_name(s));
+}
+
+static int cmd_sysctl(int argc, char **argv)
+{
+	struct sysctl_args a = { .root = global_root };
+	struct sysctl_item *items;
+	struct oom_ctx *ctx = NULL;
+	size_t n, done = 0;
+	int status = EXIT_OK, err = 0;
+
+	parse_sub(&sysctl_argp, argc, argv, 0, &a);
+	n = a.nargs ? a.nargs : OOM_SYSCTL_COUNT;
+	items = calloc(n, sizeof(*items));
+	if (!items) {
+		tool_error_errno(-ENOMEM, "sysctl");
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (!a.nargs) {
+			items[i].s = (enum oom_sysctl)i;
+		} else if (parse_sysctl_arg(a.args[i], &items[i]) < 0) {
+			free(items);
+			return EXIT_USAGE;
+		}
+	}
+	if (tool_open_ctx(a.root, &ctx) < 0) {
+		free(items);
+		return EXIT_FAIL;
+	}
+	/* Old values first: printed for reads, restored if a later write fails. */
+	for (size_t i = 0; i < n; i++) {
+		err = oom_sysctl_get(ctx, items[i].s, &items[i].old);
+		if (err < 0) {
+			tool_error_errno(err, oom_sysctl_name(items[i].s));
+			status = EXIT_FAIL;
+			if (items[i].set)
+				goto out;
+		}
+	}
+	for (done = 0; done < n; done++) {
+		if (!items[done].set)
+			continue;
+		err = oom_sysctl_set(ctx, items[done].s, items[done].value);
+		if (err < 0) {
+			report_sysctl_write(err, items[done].s);
+			status = EXIT_FAIL;
+			break;
+		}
+	}
+	if (err < 0) {
+		/* Undo, newest first, so that nothing stays half-applied. */
+		while (done-- > 0) {
+			if (items[done].set && oom_sysctl_set(ctx, items[done].s, items[done].old) < 0)
+				tool_error("%s: could not restore %lld", oom_sysctl_name(items[done].s),
+					   items[done].old);
+		}
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (items[i].set)
+			print_sysctl(items[i].s, items[i].value, a.values_only);
+		else if (status == EXIT_OK || oom_sysctl_get(ctx, items[i].s, &items[i].old) == 0)
+			print_sysctl(items[i].s, items[i].old, a.values_only);
+	}
+out:
+	oom_ctx_unref(ctx);
+	free(items);
+	return finish_output(status);
+}
+
+/* ---- explain ------------------------------------------------------------ */
+
+struct explain_args {
+	const char *root;
+	enum oom_heuristic heuristic;
+	const char *pid;
+};
+
+static const struct argp_option explain_options[] = {
+	{ "heuristic", 'H', "NAME", 0, "rewrite (default), kernel or legacy", 0 },
+	{ 0 },
+};
+
+static error_t parse_explain(int key, char *arg, struct argp_state *state)
+{
+	struct explain_args *a = state->input;
+
+	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &a->root;
+		break;
+	case 'H':
+		parse_heuristic(state, arg, &a->heuristic);
+		break;
+	case ARGP_KEY_ARG:
+		if (a->pid)
+			argp_error(state, "explain takes one PID");
+		a->pid = arg;
+		break;
+	case ARGP_KEY_NO_ARGS:
+		argp_error(state, "no PID given");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp explain_argp = {
+	explain_options, parse_explain, "PID",
+	"Show every term of a process's OOM score under a heuristic, the kernel's /proc/PID/oom_score next to "
+	"the kernel heuristic's value, and the process's rank among all processes (one snapshot).",
+	root_child, NULL, NULL,
+};
+
+static void term(const char *label, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void term(const char *label, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%-18s ", label);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+}
+
+static const char *total_source_text(enum oom_total_source src)
+{
+	switch (src) {
+	case OOM_TOTAL_LRU_SWAP:
+		return "Active(anon) + Inactive(anon) + Active(file) + Inactive(file) + SwapTotal, /proc/meminfo";
+	case OOM_TOTAL_RAM_SWAP:
+		return "MemTotal + SwapTotal, /proc/meminfo";
+	case OOM_TOTAL_MEMCG:
+		return "the memory cgroup's limit";
+	case OOM_TOTAL_NODES:
+	default:
+		return "the allowed nodes' LRU pages + SwapTotal";
+	}
+}
+
+static const char *ineligible_reason(const struct oom_task *t)
+{
+	if (oom_task_is_kthread(t))
+		return "a kernel thread";
+	if (t->tgid == 1)
+		return "init (PID 1)";
+	if (!(t->have & OOM_HAVE_MM))
+		return "it has no memory (no mm) left";
+	return "oom_score_adj is -1000 (OOM_SCORE_ADJ_MIN)";
+}
+
+static void explain_rewrite(const struct oom_score_terms *x, const struct oom_score_params *p)
+{
+	term("base", "(rss + swap) * 1000 / totalpages = (%lu + %lu) * 1000 / %lu = %ld", x->rss_pages, x->swap_pages,
+	     p->totalpages ? p->totalpages : 1, x->base);
+	if (!p->forkbomb_thres)
+		term("forkbomb penalty", "+0 (vm.oom_forkbomb_thres is 0: disabled)");
+	else if (x->forkbomb_children > p->forkbomb_thres)
+		term("forkbomb penalty", "%+ld (%lu children under 1 s of CPU, more than vm.oom_forkbomb_thres %lu: "
+		     "their rss %lu pages / %lu)", x->forkbomb_penalty, x->forkbomb_children, p->forkbomb_thres,
+		     x->forkbomb_children_rss_pages, p->forkbomb_thres);
+	else
+		term("forkbomb penalty", "+0 (%lu children under 1 s of CPU, not more than vm.oom_forkbomb_thres %lu)",
+		     x->forkbomb_children, p->forkbomb_thres);
+	term("root bonus", "%+ld (%s)", x->root_bonus, x->root_bonus ? "CAP_SYS_ADMIN" : "no CAP_SYS_ADMIN");
+	term("oom_score_adj", "%+ld", x->adj_term);
+	term("sum", "%ld", x->unclamped);
+	term("clamp 0..1000", "%ld%s", x->score, x->clamped ? " (clamped)" : " (unchanged)");
+	term("score", "%ld", x->score);
+}
+
+static void explain_kernel(const struct oom_score_terms *x, const struct oom_score_params *p, const struct oom_task *t)
+{
+	term("page tables", "%lu pages (VmPTE %lu bytes)", x->pgtables_pages, t->pgtables_bytes);
+	term("base", "rss + swap + page tables = %lu + %lu + %lu = %ld", x->rss_pages, x->swap_pages,
+	     x->pgtables_pages, x->base);
+	term("oom_score_adj", "%+d * (totalpages / 1000) = %+d * %lu = %+ld", t->oom_score_adj, t->oom_score_adj,
+	     p->totalpages / 1000, x->adj_term);
+	term("points", "%ld", x->score);
+	term("score", "%ld (oom_score: (1000 + points * 1000 / totalpages) * 2 / 3)", x->oom_score);
+}
+
+static void explain_legacy(const struct oom_score_terms *x, const struct oom_snapshot *snap, const struct oom_task *t)
+{
+	const size_t *kids;
+	size_t n = oom_snapshot_children(snap, t->tgid, &kids), with_mm = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (oom_snapshot_task(snap, kids[i])->have & OOM_HAVE_MM)
+			with_mm++;
+	}
+	term("total_vm", "%lu pages", x->total_vm_pages);
+	term("children", "+%lu pages (total_vm / 2 + 1 of %zu children with their own memory)", x->children_vm_pages,
+	     with_mm);
+	term("cpu_time", "%lu ((utime + stime) ticks >> 10): divided by int_sqrt = %lu", x->cpu_time, x->cpu_divisor);
+	term("run_time", "%lu (seconds since start >> 10): divided by int_sqrt(int_sqrt) = %lu", x->run_time,
+	     x->run_divisor);
+	term("nice", "%s", x->nice_doubled ? "doubled (nice > 0)" : "unchanged (nice <= 0)");
+	term("capabilities", "divided by 4 %s (once for CAP_SYS_ADMIN or CAP_SYS_RESOURCE, once for CAP_SYS_RAWIO)",
+	     x->cap_quarters == 2 ? "twice" : x->cap_quarters ? "once" : "never");
+	if (x->oom_adj > 0)
+		term("oom_adj", "%d: shifted left by %d (0 raised to 1 first)", x->oom_adj, x->oom_adj);
+	else if (x->oom_adj < 0)
+		term("oom_adj", "%d: shifted right by %d", x->oom_adj, -x->oom_adj);
+	else
+		term("oom_adj", "0: no shift");
+	term("score", "%ld (badness)", x->score);
+}
+
+/* 1-based position in the order the OOM killer would pick, or 0 when not a candidate. */
+static size_t rank_of(const struct oom_snapshot *snap, const struct oom_task *target, const struct oom_score_params *p,
+		      long target_score, size_t *candidates)
+{
+	size_t rank = 1;
+
+	*candidates = 0;
+	for (size_t i = 0; i < oom_snapshot_count(snap); i++) {
+		const struct oom_task *t = oom_snapshot_task(snap, i);
+		struct oom_score_terms x;
+
+		if (oom_score_task(snap, t, p, &x) < 0 || !x.eligible)
+			continue;
+		(*candidates)++;
+		if (t == target)
+			continue;
+		/* Ties: 2.6.36 and earlier keep the first in PID order, current kernels the last. */
+		if (x.score > target_score ||
+		    (x.score == target_score && (p->heuristic == OOM_HEURISTIC_KERNEL ? t->tgid > target->tgid :
+											   t->tgid < target->tgid)))
+			rank++;
+	}
+	return rank;
+}
+
+static int cmd_explain(int argc, char **argv)
+{
+	struct explain_args a = { .root = global_root, .heuristic = OOM_HEURISTIC_REWRITE };
+	struct oom_score_params p, kp;
+	struct oom_score_terms x, kx;
+	struct oom_snapshot *snap = NULL;
+	struct oom_ctx *ctx = NULL;
+	const struct oom_task *t;
+	enum oom_total_source src;
+	char name[OOM_COMM_MAX * 4];
+	size_t rank, candidates;
+	long long pid;
+	int err;
+
+	parse_sub(&explain_argp, argc, argv, 0, &a);
+	if (tool_parse_int("PID", a.pid, 1, INT_MAX, &pid) < 0)
+		return EXIT_USAGE;
+	if (tool_open_ctx(a.root, &ctx) < 0)
+		return EXIT_FAIL;
+	/* One snapshot: the task, its children, every rival and the kernel's own scores agree in time. */
+	err = oom_snapshot_new(ctx, OOM_READ_STATUS | OOM_READ_STAT | OOM_READ_OOM_SCORE, &snap);
+	if (err < 0) {
+		tool_error_errno(err, "reading processes");
+		oom_ctx_unref(ctx);
+		return EXIT_FAIL;
+	}
+	t = oom_snapshot_find(snap, (pid_t)pid);
+	if (!t) {
+		tool_error("%lld: no such process", pid);
+		goto fail;
+	}
+	if (score_params(ctx, snap, a.heuristic, &p, &src) < 0 ||
+	    score_params(ctx, snap, OOM_HEURISTIC_KERNEL, &kp, NULL) < 0)
+		goto fail;
+	oom_score_task(snap, t, &p, &x);
+	oom_score_task(snap, t, &kp, &kx);
+
+	oom_escape_name(name, sizeof(name), t->comm, OOM_ESCAPE_CONTROL);
+	term("process", "%d (%s)", (int)t->tgid, name);
+	term("heuristic", "%s", a.heuristic == OOM_HEURISTIC_REWRITE ? "rewrite (the 2010 rewrite as posted, 2.6.36)" :
+				a.heuristic == OOM_HEURISTIC_KERNEL ? "kernel (current mainline, v5.9+)" :
+								      "legacy (the pre-2010 badness(), 2.6.35)");
+	if (!x.eligible) {
+		term("candidate", "no: %s", ineligible_reason(t));
+		term("score", "0");
+	} else {
+		if (a.heuristic != OOM_HEURISTIC_LEGACY) {
+			term("rss", "%lu pages (anon %lu + file %lu + shmem %lu)", x.rss_pages, t->rss_anon_pages,
+			     t->rss_file_pages, t->rss_shmem_pages);
+			term("swap", "%lu pages", x.swap_pages);
+			term("totalpages", "%lu pages (%s)", p.totalpages, total_source_text(src));
+		}
+		if (a.heuristic == OOM_HEURISTIC_REWRITE)
+			explain_rewrite(&x, &p);
+		else if (a.heuristic == OOM_HEURISTIC_KERNEL)
+			explain_kernel(&x, &p, t);
+		else
+			explain_legacy(&x, snap, t);
+	}
+	term("kernel oom_score", "%ld by the kernel heuristic, %ld in /proc/%d/oom_score (%s)",
+	     kx.eligible ? kx.oom_score : 0, t->oom_score, (int)t->tgid,
+	     (kx.eligible ? kx.oom_score : 0) == t->oom_score ? "match" : "differ");
+	if (x.eligible) {
+		rank = rank_of(snap, t, &p, x.score, &candidates);
+		term("rank", "%zu of %zu candidates (%zu processes)", rank, candidates, oom_snapshot_count(snap));
+	} else {
+		term("rank", "not a candidate (%zu processes)", oom_snapshot_count(snap));
+	}
+	oom_snapshot_free(snap);
+	oom_ctx_unref(ctx);
+	return finish_output(EXIT_OK);
+fail:
+	oom_snapshot_free(snap);
+	oom_ctx_unref(ctx);
+	return EXIT_FAIL;
+}
+
+/* ---- the dispatcher ----------------------------------------------------- */
+
+/*
+ * One entry per sub-command. `victim` (selection, issue 5) and `monitor`
+ * (proc connector events, issue 6) plug in here as cmd_victim/cmd_monitor.
+ */
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} commands[] = {
+	{ "get", cmd_get },	    { "set", cmd_set },	    { "run", cmd_run },
+	{ "convert", cmd_convert }, { "sysctl", cmd_sysctl }, { "explain", cmd_explain },
+};
+
+struct main_args {
+	const struct command *cmd;
+	int argc;
+	char **argv;
+};
+
+static const struct argp_option main_options[] = {
+	{ "root", 'r', "DIR", 0, "Use DIR/proc and DIR/sys (default: $OOM_ROOT, else /)", 0 },
+	{ 0 },
+};
+
+static error_t parse_main(int key, char *arg, struct argp_state *state)
+{
+	struct main_args *a = state->input;
+
+	switch (key) {
+	case 'r':
+		global_root = arg;
+		break;
+	case ARGP_KEY_ARG:
+		for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+			if (strcmp(arg, commands[i].name) == 0)
+				a->cmd = &commands[i];
+		}
+		if (!a->cmd)
+			argp_error(state, "unknown command '%s'", arg);
+		/* The rest, from the command's name on, is the sub-command's. */
+		a->argv = state->argv + state->next - 1;
+		a->argc = state->argc - state->next + 1;
+		state->next = state->argc;
+		break;
+	case ARGP_KEY_NO_ARGS:
+		argp_error(state, "no command given");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp main_argp = {
+	main_options, parse_main, "COMMAND [OPTION...] [ARG...]",
+	"Inspect and set the OOM killer's knobs: per-process oom_score_adj, the vm sysctls, and what the "
+	"score of a process is made of.\v"
+	"Commands:\n"
+	"  get      show oom_score_adj, oom_adj, oom_score and a heuristic's score\n"
+	"  set      change oom_score_adj (--score-adj, --adj, --by)\n"
+	"  run      run a command with an oom_score_adj\n"
+	"  convert  convert between oom_adj and oom_score_adj\n"
+	"  sysctl   show or set vm.panic_on_oom and the other OOM sysctls\n"
+	"  explain  every term of a process's score, and its rank\n"
+	"\"oomctl COMMAND --help\" describes a command's options. Exit status: 0 success, 1 failure "
+	"(any PID failed), 2 bad usage or invalid value (nothing changed).",
+	NULL, NULL, NULL,
+};
+
+int main(int argc, char **argv)
+{
+	struct main_args a = { 0 };
+
+	tool_init();
+	argp_parse(&main_argp, argc, argv, ARGP_IN_ORDER, NULL, &a);
+	return a.cmd->run(a.argc, a.argv);
+}
