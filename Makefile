@@ -153,3 +153,19 @@ uninstall:
 
 clean:
 	rm -rf $(B) lib/liboom.so* $(LIB_A) $(LIB_PC) $(TOOLS)
+
+# ---- make bench (tests/bench/, issue 9) ------------------------------------
+# The tools against ps, top and floor scanners at 1,000 and 10,000 idle
+# processes. Never part of make check. BENCH_ARGS passes options to
+# tests/bench/bench.sh, e.g. make bench BENCH_ARGS="-q" for a smoke run.
+BENCH_BINS := $(B)/bench/spawn $(B)/bench/floor $(B)/bench/run
+BENCH_PKGS := strace procps
+
+$(B)/bench/%: tests/bench/%.c
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
+
+bench: all $(BENCH_BINS)
+	@$(MAKE) --no-print-directory deps DEB_PKGS="$(BENCH_PKGS)"
+	$(Q)tests/bench/bench.sh $(BENCH_ARGS)

@@ -81,6 +81,7 @@ for e in "${ALL_CMDS[@]}"; do
 		NOTES+=("$name: skipped, $exe does not exist")
 		continue
 	fi
+	# shellcheck disable=SC2086 # split on spaces on purpose
 	err=$(timeout 60 $cmd 2>&1 >/dev/null)
 	rc=$?
 	if [ $rc -ne 0 ]; then
@@ -107,9 +108,8 @@ trap 'stop_spawn' EXIT
 trap 'stop_spawn; exit 130' INT TERM
 
 count_procs() {
-	local n=0 d
-	for d in /proc/[0-9]*; do n=$((n + 1)); done
-	echo $n
+	local p=(/proc/[0-9]*)
+	echo ${#p[@]}
 }
 
 echo "bench: $(uname -r), $(nproc) CPUs, N = $NS, $REPS rounds, results in $OUT"
@@ -198,6 +198,7 @@ done
 	done
 
 	# Linearity: wall per process at the largest N against the smallest.
+	# shellcheck disable=SC2086
 	set -- $NS
 	if [ $# -ge 2 ]; then
 		lo=$1 hi=${!#}
@@ -220,6 +221,7 @@ done
 
 	# Where the syscalls go, per process, at the largest N.
 	if [ "$STRACE" = 1 ]; then
+		# shellcheck disable=SC2086
 		set -- $NS
 		hi=${!#}
 		procs=$(cat "$OUT/procs.$hi")
