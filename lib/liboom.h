@@ -323,6 +323,121 @@ size_t oom_escape_name(char *buf, size_t size, const char *s, enum oom_escape es
 /* Whether a task appears in dump_tasks: not a kthread, not init, has an mm. */
 bool oom_task_dumpable(const struct oom_task *t);
 
+/* ==== oom-dump: escaping, snapshots to disk, kernel OOM logs ========== */
+/* (escape.c, save.c, kernlog.c) */
+
+/*
+ * Escape a NUL-terminated name into @buf (always NUL-terminated, cut at a
+ * whole escape); return the full escaped length. JSON: a string body, with
+ * controls and invalid UTF-8 as \u00NN. Prometheus: a label value, with
+ * \" and \\ and other non-printable bytes as the text \xNN.
+ */
+size_t oom_escape_json(char *buf, size_t size, const char *s);
+size_t oom_escape_prometheus(char *buf, size_t size, const char *s);
+
+/* Extra files oom_snapshot_save() may copy. */
+enum oom_save_flags {
+	OOM_SAVE_CMDLINE = 1u << 0, /* /proc/PID/cmdline (may hold secrets: opt-in) */
+	OOM_SAVE_SYSCTLS = 1u << 1, /* the vm.* OOM sysctls (and liboom's forkbomb file) */
+};
+
+/*
+ * oom_snapshot_save - copy, byte for byte, the files a snapshot with read
+ * set @what would read from @ctx into a new fixture tree @dir (created if
+ * missing; it must not already hold a proc/ directory: -EEXIST). A later
+ * oom_snapshot_new() on a context rooted at @dir reads exactly these
+ * bytes. environ is never copied. Processes vanishing meanwhile are
+ * skipped. Returns 0 or -errno.
+ */
+int oom_snapshot_save(struct oom_ctx *ctx, unsigned int what, unsigned int flags, const char *dir);
+
+/* One row of a kernel dump_tasks table; the columns present are in .have. */
+enum oom_log_column {
+	OOM_LOG_UID = 1u << 0,
+	OOM_LOG_TGID = 1u << 1,
+	OOM_LOG_TOTAL_VM = 1u << 2,
+	OOM_LOG_RSS = 1u << 3,
+	OOM_LOG_RSS_ANON = 1u << 4,
+	OOM_LOG_RSS_FILE = 1u << 5,
+	OOM_LOG_RSS_SHMEM = 1u << 6,
+	OOM_LOG_NR_PTES = 1u << 7,
+	OOM_LOG_NR_PMDS = 1u << 8,
+	OOM_LOG_PGTABLES_BYTES = 1u << 9,
+	OOM_LOG_SWAPENTS = 1u << 10,
+	OOM_LOG_CPU = 1u << 11,
+	OOM_LOG_OOM_ADJ = 1u << 12,
+	OOM_LOG_OOM_SCORE_ADJ = 1u << 13,
+};
+
+struct oom_log_task {
+	pid_t pid;
+	uid_t uid;
+	pid_t tgid;
+	unsigned long total_vm_pages, rss_pages;
+	unsigned long rss_anon_pages, rss_file_pages, rss_shmem_pages;
+	unsigned long nr_ptes, nr_pmds, pgtables_bytes, swapents;
+	int cpu, oom_adj, oom_score_adj;
+	unsigned int have; /* enum oom_log_column */
+	char name[OOM_COMM_MAX]; /* raw bytes as logged */
+};
+
+/* One OOM report found in a log. Strings are raw log bytes. */
+struct oom_log_report {
+	size_t first_line, last_line; /* 1-based line numbers in the input */
+	bool have_trigger; /* the "invoked oom-killer" line was seen */
+	char trigger[OOM_COMM_MAX];
+	unsigned long gfp_mask;
+	int order;
+	bool have_oom_adj, have_oom_score_adj;
+	int oom_adj, oom_score_adj;
+	char constraint[32]; /* "CONSTRAINT_NONE", ... or "" when not logged */
+	char table_format[16]; /* "2.6.32", "2.6.36", "3.x", "4.0", "4.15", "4.19", "6.8", "other", "" */
+	struct oom_log_task *tasks;
+	size_t ntasks;
+	/* "Kill process P (N) score S or sacrifice child": the task chosen */
+	bool have_chosen;
+	pid_t chosen_pid;
+	char chosen[OOM_COMM_MAX];
+	long chosen_score;
+	/* "Killed process P (N) total-vm:..": the task killed */
+	bool have_victim;
+	pid_t victim_pid;
+	char victim[OOM_COMM_MAX];
+	char message[48]; /* "Out of memory", "Memory cgroup out of memory", ... */
+	unsigned long victim_total_vm_kb, victim_anon_rss_kb, victim_file_rss_kb, victim_shmem_rss_kb;
+	bool have_victim_shmem, have_victim_uid;
+	uid_t victim_uid;
+	unsigned long victim_pgtables_kb;
+	int victim_oom_score_adj;
+	/* Non-empty when the report is damaged (then its content is partial). */
+	char damage[96];
+};
+
+struct oom_log;
+
+/*
+ * oom_log_parse - find every OOM report in @len bytes of kernel log text
+ * (dmesg, dmesg -T, journalctl -k, syslog lines; their prefixes are
+ * stripped). Other lines are ignored. Returns 0 and a log in *@log (free
+ * with oom_log_free), or -ENOMEM / -EINVAL.
+ */
+int oom_log_parse(const char *text, size_t len, struct oom_log **log);
+void oom_log_free(struct oom_log *log);
+size_t oom_log_count(const struct oom_log *log);
+const struct oom_log_report *oom_log_report(const struct oom_log *log, size_t i);
+/*
+ * One log line without its dmesg/syslog/journal prefix: returns a pointer
+ * into @line and the remaining length in *@len.
+ */
+const char *oom_log_strip_prefix(const char *line, size_t *len);
+/*
+ * A logged row as a struct oom_task for the dump formats: columns the log
+ * lacks are 0; an rss without its split counts as rss_anon; pgtables_bytes
+ * comes from nr_ptes (and nr_pmds) pages on kernels that logged those.
+ */
+void oom_log_task_to_task(const struct oom_log_task *lt, unsigned long page_size, struct oom_task *t);
+/* ==== end of the oom-dump section ==== */
+
 #ifdef __cplusplus
 }
 #endif

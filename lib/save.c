@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * oom-dump --save: copy the files a snapshot reads into a fixture tree.
+ * The copy is raw, byte for byte, and follows the snapshot's own read set
+ * (status, stat, oom_score_adj, ... and the threads of zombie leaders),
+ * so a snapshot read back from the tree is the one a bug report needs.
+ * environ is never copied; cmdline only on request.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+static const char *const sysctl_files[] = {
+	"sys/vm/panic_on_oom",
+	"sys/vm/oom_dump_tasks",
+	"sys/vm/oom_kill_allocating_task",
+	"sys/vm/oom_forkbomb_thres",
+};
+
+#define SHIM_PATH "var/lib/liboom/vm.oom_forkbomb_thres"
+
+static int write_new(int dirfd, const char *path, const struct oom_buf *b)
+{
+	int fd = openat(dirfd, path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	size_t off = 0;
+	int err = 0;
+
+	if (fd < 0)
+		return -errno;
+	while (off < b->len) {
+		ssize_t n = write(fd, b->data + off, b->len - off);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			err = -errno;
+			break;
+		}
+		off += (size_t)n;
+	}
+	if (close(fd) < 0 && !err)
+		err = -errno;
+	return err;
+}
+
+/* Copies @path under @src to the same path under @dst. -ENOENT if the source is gone. */
+static int copy_file(int src, int dst, const char *path, struct oom_buf *b)
+{
+	int err = oom_read_file_at(src, path, b);
+
+	if (err < 0)
+		return err;
+	return write_new(dst, path, b);
+}
+
+/* mkdir -p of a relative path under @dirfd. */
+static int make_dirs(int dirfd, const char *rel)
+{
+	char path[256];
+	size_t n = strlen(rel);
+
+	if (n >= sizeof(path))
+		return -ENAMETOOLONG;
+	memcpy(path, rel, n + 1);
+	for (char *p = path;; p++) {
+		if (*p == '/' || *p == '\0') {
+			char c = *p;
+
+			*p = '\0';
+			if (mkdirat(dirfd, path, 0755) < 0 && errno != EEXIST)
+				return -errno;
+			*p = c;
+			if (!c)
+				break;
+		}
+	}
+	return 0;
+}
+
+/* The per-thread files of a zombie leader's live threads (find_lock_task_mm). */
+static int copy_threads(int piddir, int dstpid, unsigned int what, struct oom_buf *b)
+{
+	int taskfd = oom_openat(piddir, "task", O_RDONLY | O_DIRECTORY);
+	struct dirent *de;
+	DIR *d;
+	int err = 0;
+
+	if (taskfd < 0)
+		return taskfd == -ENOENT ? 0 : taskfd;
+	d = fdopendir(taskfd);
+	if (!d) {
+		close(taskfd);
+		return -errno;
+	}
+	if (mkdirat(dstpid, "task", 0755) < 0 && errno != EEXIST) {
+		closedir(d);
+		return -errno;
+	}
+	while ((de = readdir(d)) && err == 0) {
+		char path[64];
+		long long tid;
+
+		if (oom_parse_ll(de->d_name, 10, &tid) < 0 || tid <= 0)
+			continue;
+		snprintf(path, sizeof(path), "task/%lld", tid);
+		if (mkdirat(dstpid, path, 0755) < 0 && errno != EEXIST) {
+			err = -errno;
+			break;
+		}
+		snprintf(path, sizeof(path), "task/%lld/status", tid);
+		err = copy_file(piddir, dstpid, path, b);
+		if (err == 0 && (what & OOM_READ_STAT)) {
+			snprintf(path, sizeof(path), "task/%lld/stat", tid);
+			err = copy_file(piddir, dstpid, path, b);
+		}
+		if (err == -ENOENT || err == -ESRCH)
+			err = 0; /* a thread exiting meanwhile */
+	}
+	closedir(d);
+	return err;
+}
+
+static int copy_process(int piddir, int dstproc, const char *name, unsigned int what, unsigned int flags,
+			struct oom_buf *b)
+{
+	struct oom_status_fields st;
+	int dst, err;
+
+	/* status first: gone means the process is skipped, as a snapshot would. */
+	err = oom_read_file_at(piddir, "status", b);
+	if (err < 0)
+		return err;
+	if (mkdirat(dstproc, name, 0755) < 0)
+		return -errno;
+	dst = openat(dstproc, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dst < 0)
+		return -errno;
+	err = write_new(dst, "status", b);
+	if (err == 0 && oom_parse_status(b->data, b->len, &st) == 0 && st.state == 'Z' && !st.has_mm &&
+	    !st.kthread)
+		err = copy_threads(piddir, dst, what, b);
+	if (err == 0 && (what & OOM_READ_STAT))
+		err = copy_file(piddir, dst, "stat", b);
+	if (err == 0)
+		err = copy_file(piddir, dst, "oom_score_adj", b);
+	if (err == 0 && (what & OOM_READ_OOM_SCORE))
+		err = copy_file(piddir, dst, "oom_score", b);
+	if (err == 0 && (what & OOM_READ_CGROUP))
+		err = copy_file(piddir, dst, "cgroup", b);
+	if (err == 0 && (what & OOM_READ_NUMA_MAPS)) {
+		err = copy_file(piddir, dst, "numa_maps", b);
+		if (err == -ENOENT)
+			err = 0; /* kernels without NUMA have none; the reader copes */
+	}
+	if (err == 0 && (flags & OOM_SAVE_CMDLINE)) {
+		err = copy_file(piddir, dst, "cmdline", b);
+		if (err == -ENOENT)
+			err = 0;
+	}
+	close(dst);
+	return err;
+}
+
+static int copy_sysctls(struct oom_ctx *ctx, int dstroot, int dstproc, struct oom_buf *b)
+{
+	int err = make_dirs(dstproc, "sys/vm");
+
+	for (size_t i = 0; err == 0 && i < ARRAY_SIZE(sysctl_files); i++) {
+		err = copy_file(ctx->proc_fd, dstproc, sysctl_files[i], b);
+		if (err == -ENOENT)
+			err = 0; /* oom_forkbomb_thres was never merged */
+	}
+	if (err == 0 && oom_read_file_at(ctx->root_fd, SHIM_PATH, b) == 0) {
+		err = make_dirs(dstroot, "var/lib/liboom");
+		if (err == 0)
+			err = write_new(dstroot, SHIM_PATH, b);
+	}
+	return err;
+}
+
+static int copy_processes(struct oom_ctx *ctx, int dstproc, unsigned int what, unsigned int flags,
+			  struct oom_buf *b)
+{
+	int fd = oom_openat(ctx->proc_fd, ".", O_RDONLY | O_DIRECTORY);
+	struct dirent *de;
+	DIR *d;
+	int err = 0;
+
+	if (fd < 0)
+		return fd;
+	d = fdopendir(fd);
+	if (!d) {
+		err = -errno;
+		close(fd);
+		return err;
+	}
+	while ((de = readdir(d)) && err == 0) {
+		long long pid;
+		int piddir;
+
+		/* The names a snapshot would read, and no others. */
+		if (de->d_name[0] < '1' || de->d_name[0] > '9' || oom_parse_ll(de->d_name, 10, &pid) < 0 ||
+		    pid > INT32_MAX)
+			continue;
+		piddir = oom_openat(fd, de->d_name, O_RDONLY | O_DIRECTORY);
+		if (piddir < 0)
+			continue;
+		err = copy_process(piddir, dstproc, de->d_name, what, flags, b);
+		close(piddir);
+		/* A process that vanished or hides its files is skipped, as in a snapshot. */
+		if (err == -ENOENT || err == -ESRCH || err == -EACCES || err == -EPERM)
+			err = 0;
+	}
+	closedir(d);
+	return err;
+}
+
+OOM_EXPORT int oom_snapshot_save(struct oom_ctx *ctx, unsigned int what, unsigned int flags, const char *dir)
+{
+	struct oom_buf b = { 0 };
+	int root = -1, proc = -1, err;
+
+	if (!ctx || !dir || !*dir)
+		return -EINVAL;
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
+		return -errno;
+	root = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (root < 0)
+		return -errno;
+	/* Never mix two systems' files: the tree must be new. */
+	if (mkdirat(root, "proc", 0755) < 0) {
+		err = -errno;
+		goto out;
+	}
+	proc = openat(root, "proc", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (proc < 0) {
+		err = -errno;
+		goto out;
+	}
+	if (mkdirat(root, "sys", 0755) < 0 && errno != EEXIST) {
+		err = -errno;
+		goto out;
+	}
+	err = copy_file(ctx->proc_fd, proc, "meminfo", &b);
+	if (err == 0) {
+		err = copy_file(ctx->proc_fd, proc, "uptime", &b);
+		if (err == -ENOENT)
+			err = 0;
+	}
+	if (err == 0 && (flags & OOM_SAVE_SYSCTLS))
+		err = copy_sysctls(ctx, root, proc, &b);
+	if (err == 0)
+		err = copy_processes(ctx, proc, what, flags, &b);
+out:
+	if (proc >= 0)
+		close(proc);
+	close(root);
+	oom_buf_free(&b);
+	return err;
+}
