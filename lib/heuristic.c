@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "internal.h"
 
@@ -205,7 +206,8 @@ static void score_legacy(const struct oom_snapshot *snap, const struct oom_task 
 OOM_EXPORT int oom_score_task(const struct oom_snapshot *snap, const struct oom_task *t,
 			      const struct oom_score_params *p, struct oom_score_terms *terms)
 {
-	unsigned long page_size = snap ? snap->page_size : 4096;
+	/* Without a snapshot, the page size is the running system's. */
+	unsigned long page_size = snap ? snap->page_size : (unsigned long)sysconf(_SC_PAGESIZE);
 
 	if (!t || !p || !terms || (unsigned int)p->heuristic >= ARRAY_SIZE(heuristic_names))
 		return -EINVAL;
