@@ -1092,6 +1092,7 @@ static void explain_legacy(const struct oom_score_terms *x, const struct oom_sna
 {
 	const size_t *kids;
 	size_t n = oom_snapshot_children(snap, t->tgid, &kids), with_mm = 0;
+	bool admin, rawio;
 
 	for (size_t i = 0; i < n; i++) {
 		if (oom_snapshot_task(snap, kids[i])->have & OOM_HAVE_MM)
@@ -1100,14 +1101,26 @@ static void explain_legacy(const struct oom_score_terms *x, const struct oom_sna
 	term("total_vm", "%lu pages", x->total_vm_pages);
 	term("children", "+%lu pages (total_vm / 2 + 1 of %zu children with their own memory)", x->children_vm_pages,
 	     with_mm);
-	term("cpu_time", "%lu ((utime + stime) ticks >> 10): divided by int_sqrt = %lu", x->cpu_time, x->cpu_divisor);
-	term("run_time", "%lu (seconds since start >> 10): divided by int_sqrt(int_sqrt) = %lu", x->run_time,
-	     x->run_divisor);
+	if (x->cpu_time)
+		term("cpu_time", "%lu ((utime + stime) ticks >> 10): divided by int_sqrt(%lu) = %lu", x->cpu_time,
+		     x->cpu_time, x->cpu_divisor);
+	else
+		term("cpu_time", "0 ((utime + stime) ticks >> 10): not divided");
+	if (x->run_time)
+		term("run_time", "%lu (seconds since start >> 10): divided by int_sqrt(int_sqrt(%lu)) = %lu",
+		     x->run_time, x->run_time, x->run_divisor);
+	else
+		term("run_time", "0 (seconds since start >> 10): not divided");
 	term("nice", "%s", x->nice_doubled ? "doubled (nice > 0)" : "unchanged (nice <= 0)");
-	term("capabilities", "divided by 4 %s (once for CAP_SYS_ADMIN or CAP_SYS_RESOURCE, once for CAP_SYS_RAWIO)",
-	     x->cap_quarters == 2 ? "twice" : x->cap_quarters ? "once" : "never");
+	admin = oom_task_has_cap(t, OOM_CAP_SYS_ADMIN) || oom_task_has_cap(t, OOM_CAP_SYS_RESOURCE);
+	rawio = oom_task_has_cap(t, OOM_CAP_SYS_RAWIO);
+	if (admin || rawio)
+		term("capabilities", "divided by 4%s%s%s", admin ? " (CAP_SYS_ADMIN or CAP_SYS_RESOURCE)" : "",
+		     admin && rawio ? ", and by 4" : "", rawio ? " (CAP_SYS_RAWIO)" : "");
+	else
+		term("capabilities", "unchanged (no CAP_SYS_ADMIN, CAP_SYS_RESOURCE or CAP_SYS_RAWIO)");
 	if (x->oom_adj > 0)
-		term("oom_adj", "%d: shifted left by %d (0 raised to 1 first)", x->oom_adj, x->oom_adj);
+		term("oom_adj", "%d: shifted left by %d (0 becomes 1 first)", x->oom_adj, x->oom_adj);
 	else if (x->oom_adj < 0)
 		term("oom_adj", "%d: shifted right by %d", x->oom_adj, -x->oom_adj);
 	else
