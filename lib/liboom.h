@@ -438,6 +438,96 @@ const char *oom_log_strip_prefix(const char *line, size_t *len);
 void oom_log_task_to_task(const struct oom_log_task *lt, unsigned long page_size, struct oom_task *t);
 /* ==== end of the oom-dump section ==== */
 
+/* ---- process events (events.c): the kernel's proc connector ----------- */
+
+enum oom_event_type {
+	OOM_EVENT_FORK = 1,
+	OOM_EVENT_EXEC,
+	OOM_EVENT_EXIT,
+};
+
+/* One fork, exec or exit, as the proc connector reported it. */
+struct oom_event {
+	enum oom_event_type type;
+	unsigned int cpu;
+	uint64_t timestamp_ns; /* the kernel's CLOCK_MONOTONIC */
+	pid_t pid, tgid; /* fork: the child; exec and exit: the task */
+	pid_t parent_pid, parent_tgid; /* fork: the parent; exit: the parent, or 0 before Linux 4.18 */
+	int exit_code; /* exit: a wait status, as waitpid() returns it */
+	int exit_signal; /* exit: the signal sent to the parent (-1 for a thread) */
+};
+
+/* Whether the event is about a whole process (a thread-group leader), not a thread. */
+static inline bool oom_event_is_process(const struct oom_event *e)
+{
+	return e->pid == e->tgid;
+}
+
+struct oom_events;
+
+/*
+ * oom_events_open - subscribe to fork, exec and exit events. @rcvbuf_bytes
+ * sizes the socket's receive buffer (0: a default for about 50,000 events).
+ * Returns 0, or -EPERM when the kernel does not let this process listen
+ * (outside the initial user or PID namespace; before Linux 6.6 also
+ * without CAP_NET_ADMIN),
+ * -EPROTONOSUPPORT without a proc connector (or outside the initial network
+ * namespace), or another -errno. Callers fall back to polling /proc.
+ */
+int oom_events_open(size_t rcvbuf_bytes, struct oom_events **ev);
+/* The descriptor to poll() for POLLIN. */
+int oom_events_fd(const struct oom_events *ev);
+/*
+ * oom_events_next - the next event, without blocking. Returns 1 with *@out
+ * filled, 0 when none is waiting, -ENOBUFS when events were lost (a fork
+ * storm overran the socket: rescan /proc, then carry on reading), or
+ * another -errno.
+ */
+int oom_events_next(struct oom_events *ev, struct oom_event *out);
+/* Unsubscribes and frees; NULL is accepted. */
+void oom_events_close(struct oom_events *ev);
+/*
+ * oom_events_decode - decode the netlink messages in @buf (as received
+ * from the proc connector) into at most @max events. Returns how many
+ * fork/exec/exit events the buffer holds (more than @max means some were
+ * left out), -ENOBUFS for an overrun notice, -EBADMSG for a malformed
+ * buffer, or the error a netlink error message carries. Other events and
+ * acknowledgements are skipped.
+ */
+int oom_events_decode(const void *buf, size_t len, struct oom_event *out, size_t max);
+
+/*
+ * The forkbomb tracker: per parent, the children that are younger than one
+ * second (forked less than a second ago and still alive: their CPU time is
+ * under a second, as the forkbomb penalty counts them) plus those that died
+ * within a second of their fork, counted for a second after their exit.
+ * Fed with events in order; times are the events' timestamps.
+ */
+struct oom_forkbomb;
+
+struct oom_forkbomb_alert {
+	pid_t parent_tgid;
+	unsigned long children; /* short-lived children counted now */
+	unsigned long exited; /* of which have already exited */
+	unsigned long thres; /* the vm.oom_forkbomb_thres passed */
+};
+
+/* @thres: vm.oom_forkbomb_thres (0 disables alerts). */
+int oom_forkbomb_new(unsigned long thres, struct oom_forkbomb **fb);
+void oom_forkbomb_free(struct oom_forkbomb *fb);
+/*
+ * oom_forkbomb_feed - account one event. Returns 1 and fills @alert when
+ * the parent's count has just passed the threshold (once; it re-arms when
+ * the count falls back to half the threshold), 0 otherwise, or -ENOMEM.
+ */
+int oom_forkbomb_feed(struct oom_forkbomb *fb, const struct oom_event *ev, struct oom_forkbomb_alert *alert);
+/* Ages the counts to @now_ns (CLOCK_MONOTONIC), for quiet periods. */
+void oom_forkbomb_expire(struct oom_forkbomb *fb, uint64_t now_ns);
+/* Forgets everything (after -ENOBUFS, the counts are unreliable). */
+void oom_forkbomb_reset(struct oom_forkbomb *fb);
+/* The current count for @parent_tgid, and how many of them exited (may be NULL). */
+unsigned long oom_forkbomb_count(const struct oom_forkbomb *fb, pid_t parent_tgid, unsigned long *exited);
+
 #ifdef __cplusplus
 }
 #endif
