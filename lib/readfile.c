@@ -83,7 +83,8 @@ int oom_write_file_at(int dirfd, const char *path, const char *s, size_t len)
 	ssize_t n;
 	int fd, err = 0;
 
-	fd = oom_openat(dirfd, path, O_WRONLY);
+	/* O_TRUNC: /proc ignores it, and a fixture's longer old value must not survive. */
+	fd = oom_openat(dirfd, path, O_WRONLY | O_TRUNC);
 	if (fd < 0)
 		return fd;
 	n = write(fd, s, len);

@@ -101,28 +101,32 @@ OOM_EXPORT int oom_sysctl_get(struct oom_ctx *ctx, enum oom_sysctl s, long long 
 	return err;
 }
 
-/* mkdir -p below the root, one component at a time, never leaving it. */
-static int make_dirs(int rootfd, const char *rel)
+/*
+ * mkdir -p below the root, one component at a time through directory fds,
+ * so that a symlink in the way cannot lead outside it. Returns the last fd.
+ */
+static int open_dirs(int rootfd, const char *rel)
 {
-	char path[PATH_MAX];
-	size_t n = strlen(rel);
+	char path[PATH_MAX], *comp, *save = NULL;
+	int fd = rootfd;
 
-	if (n >= sizeof(path))
+	if (strlen(rel) >= sizeof(path))
 		return -ENAMETOOLONG;
-	memcpy(path, rel, n + 1);
-	for (char *p = path;; p++) {
-		if (*p == '/' || *p == '\0') {
-			char c = *p;
+	strcpy(path, rel);
+	for (comp = strtok_r(path, "/", &save); comp; comp = strtok_r(NULL, "/", &save)) {
+		int next;
 
-			*p = '\0';
-			if (mkdirat(rootfd, path, 0755) < 0 && errno != EEXIST)
-				return -errno;
-			*p = c;
-			if (!c)
-				break;
-		}
+		if (mkdirat(fd, comp, 0755) < 0 && errno != EEXIST)
+			next = -errno;
+		else
+			next = oom_openat(fd, comp, O_RDONLY | O_DIRECTORY);
+		if (fd != rootfd)
+			close(fd);
+		if (next < 0)
+			return next;
+		fd = next;
 	}
-	return 0;
+	return fd;
 }
 
 static int write_shim(int rootfd, long long value)
@@ -130,10 +134,7 @@ static int write_shim(int rootfd, long long value)
 	char tmp[64], text[32];
 	int dirfd, fd, err, len;
 
-	err = make_dirs(rootfd, SHIM_DIR);
-	if (err < 0)
-		return err;
-	dirfd = oom_openat(rootfd, SHIM_DIR, O_RDONLY | O_DIRECTORY);
+	dirfd = open_dirs(rootfd, SHIM_DIR);
 	if (dirfd < 0)
 		return dirfd;
 	len = snprintf(text, sizeof(text), "%lld\n", value);
