@@ -1,8 +1,10 @@
 # Shared set-up for the bats suites: tool paths and fixture copies.
 TOP="$(cd "$BATS_TEST_DIRNAME/../.." && pwd)"
-OOM_DUMP="$TOP/tools/oom-dump"
-OOMCTL="$TOP/tools/oomctl"
-OOMTOP="$TOP/tools/oomtop"
+# OOM_TOOLS_DIR: where the tools are (make check-asan and check-valgrind point it elsewhere).
+OOM_TOOLS_DIR="${OOM_TOOLS_DIR:-$TOP/tools}"
+OOM_DUMP="$OOM_TOOLS_DIR/oom-dump"
+OOMCTL="$OOM_TOOLS_DIR/oomctl"
+OOMTOP="$OOM_TOOLS_DIR/oomtop"
 FIXTURES="$TOP/tests/fixtures"
 EXPECTED="$TOP/tests/cli/expected"
 unset OOM_ROOT
