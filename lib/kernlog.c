@@ -215,7 +215,10 @@ OOM_EXPORT const char *oom_log_strip_prefix(const char *line, size_t *len)
 	if (skip) {
 		s += skip;
 		n -= skip;
+		/* The kernel console prints "][ T1]", dmesg(1) "] [ T1]". */
 		skip = caller_len(s, n);
+		if (!skip && n > 1 && *s == ' ' && (skip = caller_len(s + 1, n - 1)))
+			skip++;
 		s += skip;
 		n -= skip;
 		if (n && *s == ' ')
@@ -662,4 +665,22 @@ OOM_EXPORT void oom_log_task_to_task(const struct oom_log_task *lt, unsigned lon
 		oom_adj_to_score_adj(lt->oom_adj, &t->oom_score_adj);
 	t->oom_score = -1;
 	t->have = OOM_HAVE_STATUS | OOM_HAVE_STAT | OOM_HAVE_MM;
+}
+
+OOM_EXPORT int oom_log_format_2636_row(char *buf, size_t size, const struct oom_log_task *lt, unsigned long page_size,
+				       enum oom_escape esc)
+{
+	char name[OOM_COMM_MAX * 4];
+	struct oom_task t;
+	int adj;
+
+	oom_log_task_to_task(lt, page_size, &t);
+	if (!(lt->have & OOM_LOG_OOM_ADJ))
+		return oom_format_2636_row(buf, size, &t, esc);
+	/* The logged oom_adj, not one recomputed: 2.6.36 stored both values. */
+	adj = lt->oom_adj;
+	oom_escape_name(name, sizeof(name), t.comm, esc);
+	return snprintf(buf, size, "[%5d] %5d %5d %8lu %8lu %3u     %3d         %5d %s\n", (int)t.pid, (int)t.uid,
+			(int)t.tgid, t.total_vm_pages, oom_task_rss_pages(&t), (unsigned int)t.cpu, adj,
+			t.oom_score_adj, name);
 }

@@ -436,6 +436,13 @@ const char *oom_log_strip_prefix(const char *line, size_t *len);
  * comes from nr_ptes (and nr_pmds) pages on kernels that logged those.
  */
 void oom_log_task_to_task(const struct oom_log_task *lt, unsigned long page_size, struct oom_task *t);
+/*
+ * A logged row in the 2.6.36 format, keeping the oom_adj the log shows when
+ * it has one (2.6.36 stored oom_adj and oom_score_adj separately, so a
+ * 2.6.36 log re-prints byte for byte).
+ */
+int oom_log_format_2636_row(char *buf, size_t size, const struct oom_log_task *lt, unsigned long page_size,
+			    enum oom_escape esc);
 /* ==== end of the oom-dump section ==== */
 
 /* ---- process events (events.c): the kernel's proc connector ----------- */

@@ -511,6 +511,12 @@ fail:
 
 /* ---- kernel logs ---------------------------------------------------------- */
 
+/* Logs carry no page size: nr_ptes pages are taken to be this machine's. */
+static unsigned long page_size(void)
+{
+	return (unsigned long)sysconf(_SC_PAGESIZE);
+}
+
 struct log_row {
 	const struct oom_log_task *lt;
 	struct oom_task t;
@@ -544,7 +550,7 @@ static struct log_row *log_rows(const struct args *a, const struct oom_log_repor
 		return NULL;
 	for (size_t i = 0; i < r->ntasks; i++) {
 		rows[i].lt = &r->tasks[i];
-		oom_log_task_to_task(&r->tasks[i], (unsigned long)sysconf(_SC_PAGESIZE), &rows[i].t);
+		oom_log_task_to_task(&r->tasks[i], page_size(), &rows[i].t);
 	}
 	/* Logged order is PID order already; sort only when asked (stable by pid). */
 	log_sort_by = a->sort;
@@ -573,12 +579,16 @@ static void put_log_kill_lines(const struct oom_log_report *r, enum format f, en
 		printf("Killed process %d (%s) total-vm:%lukB, anon-rss:%lukB, file-rss:%lukB\n", (int)r->victim_pid,
 		       name, r->victim_total_vm_kb, r->victim_anon_rss_kb,
 		       r->victim_file_rss_kb + r->victim_shmem_rss_kb);
-	else
+	else if (r->have_victim_uid)
 		printf("%s: Killed process %d (%s) total-vm:%lukB, anon-rss:%lukB, file-rss:%lukB, shmem-rss:%lukB, "
 		       "UID:%u pgtables:%lukB oom_score_adj:%hd\n",
 		       msg, (int)r->victim_pid, name, r->victim_total_vm_kb, r->victim_anon_rss_kb,
 		       r->victim_file_rss_kb, r->victim_shmem_rss_kb, (unsigned int)r->victim_uid,
 		       r->victim_pgtables_kb, (short)r->victim_oom_score_adj);
+	else /* an older kernel's line: no UID, pgtables or oom_score_adj to show */
+		printf("%s: Killed process %d (%s) total-vm:%lukB, anon-rss:%lukB, file-rss:%lukB, shmem-rss:%lukB\n",
+		       msg, (int)r->victim_pid, name, r->victim_total_vm_kb, r->victim_anon_rss_kb,
+		       r->victim_file_rss_kb, r->victim_shmem_rss_kb);
 }
 
 static void put_log_kernel(const struct args *a, const struct oom_log_report *r, const struct log_row *rows,
@@ -593,8 +603,16 @@ static void put_log_kernel(const struct args *a, const struct oom_log_report *r,
 	}
 	if (r->table_format[0]) {
 		put_kernel_header(a->format);
-		for (size_t i = 0; i < n; i++)
-			put_kernel_row(&rows[i].t, a->format, esc);
+		for (size_t i = 0; i < n; i++) {
+			char line[1024];
+
+			if (a->format == FORMAT_2636) {
+				oom_log_format_2636_row(line, sizeof(line), rows[i].lt, page_size(), esc);
+				fputs(line, stdout);
+			} else {
+				put_kernel_row(&rows[i].t, a->format, esc);
+			}
+		}
 	}
 	if (a->format == FORMAT_MODERN && r->constraint[0])
 		printf("oom-kill:constraint=%s\n", r->constraint);
