@@ -68,8 +68,11 @@ int oom_read_numa_policy(int piddir, struct oom_buf *buf, struct oom_task *t)
 {
 	int err = oom_read_file_at(piddir, "numa_maps", buf);
 
-	/* Another user's numa_maps needs ptrace access: treat as the default policy. */
-	if (err == -EACCES || err == -EPERM) {
+	/*
+	 * Another user's numa_maps needs ptrace access, and a saved tree may
+	 * lack the file: treat both as the default policy.
+	 */
+	if (err == -EACCES || err == -EPERM || err == -ENOENT) {
 		t->policy_default = true;
 		return 0;
 	}

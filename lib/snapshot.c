@@ -182,20 +182,29 @@ static int read_task(int piddir, pid_t tgid, unsigned int what, struct oom_buf *
 	if (v < OOM_SCORE_ADJ_MIN || v > OOM_SCORE_ADJ_MAX)
 		return -EINVAL;
 	t->oom_score_adj = (int)v;
+	/*
+	 * The extras are optional: a tree saved for another output may lack
+	 * them (ENOENT), and the task is then read without them.
+	 */
 	if (what & OOM_READ_OOM_SCORE) {
 		err = read_value_file(piddir, "oom_score", buf, &v);
-		if (err < 0)
+		if (err == 0) {
+			t->oom_score = (long)v;
+			t->have |= OOM_HAVE_OOM_SCORE;
+		} else if (err != -ENOENT) {
 			return err;
-		t->oom_score = (long)v;
-		t->have |= OOM_HAVE_OOM_SCORE;
+		}
 	}
 	if (what & OOM_READ_CGROUP) {
 		err = oom_read_file_at(piddir, "cgroup", buf);
-		if (err == 0)
+		if (err == 0) {
 			err = oom_parse_cgroup(buf->data, buf->len, &t->cgroup_v2, &t->cgroup_memory);
-		if (err < 0)
+			if (err < 0)
+				return err;
+			t->have |= OOM_HAVE_CGROUP;
+		} else if (err != -ENOENT) {
 			return err;
-		t->have |= OOM_HAVE_CGROUP;
+		}
 	}
 	if (what & OOM_READ_NUMA_MAPS) {
 		err = oom_read_numa_policy(piddir, buf, t);
