@@ -186,6 +186,9 @@ $(FUZZ_B)/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZ_B)/liboom.a
 
 .PHONY: fuzz-build fuzz check-asan check-valgrind tidy
 
+# The unit test that replays the corpora includes the harness sources.
+$(B)/tests/test-fuzz-regress $(ASAN_B)/tests/test-fuzz-regress: $(FUZZ_SRCS) tests/fuzz/fuzz.h
+
 fuzz-build: $(FUZZ_BINS)
 
 fuzz: fuzz-build

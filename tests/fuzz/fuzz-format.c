@@ -8,14 +8,14 @@
 #include "fuzz.h"
 
 /* The numbers a row prints, taken raw from the input. */
-struct __attribute__((packed)) raw_task {
+struct __attribute__((packed)) format_task {
 	int32_t pid, tgid, uid, cpu, oom_score_adj;
 	uint64_t total_vm, rss_anon, rss_file, rss_shmem, swap, pgtables;
 	uint16_t bufsize;
 	uint8_t esc;
 };
 
-static void check_escape(const char *name, enum oom_escape esc, size_t small)
+static void format_check_escape(const char *name, enum oom_escape esc, size_t small)
 {
 	char full[OOM_COMM_MAX * 4 + 1], *part;
 	size_t n = oom_escape_name(full, sizeof(full), name, esc);
@@ -42,7 +42,7 @@ static void check_escape(const char *name, enum oom_escape esc, size_t small)
 	free(part);
 }
 
-static void check_row(int (*fmt)(char *, size_t, const struct oom_task *, enum oom_escape),
+static void format_check_row(int (*fmt)(char *, size_t, const struct oom_task *, enum oom_escape),
 		      const struct oom_task *t, enum oom_escape esc, size_t small)
 {
 	char *full, *part;
@@ -70,7 +70,7 @@ static void check_row(int (*fmt)(char *, size_t, const struct oom_task *, enum o
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct raw_task r;
+	struct format_task r;
 	struct oom_task t = { 0 };
 	size_t namelen, small;
 	enum oom_escape esc;
@@ -97,9 +97,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	esc = r.esc & 1 ? OOM_ESCAPE_CONTROL : OOM_ESCAPE_NONE;
 	small = r.bufsize % 512;
 
-	check_escape(t.comm, esc, small % (OOM_COMM_MAX * 4));
-	check_row(oom_format_2636_row, &t, esc, small);
-	check_row(oom_format_modern_row, &t, esc, small);
+	format_check_escape(t.comm, esc, small % (OOM_COMM_MAX * 4));
+	format_check_row(oom_format_2636_row, &t, esc, small);
+	format_check_row(oom_format_modern_row, &t, esc, small);
 	oom_task_dumpable(&t);
 	return 0;
 }

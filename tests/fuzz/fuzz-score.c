@@ -9,12 +9,12 @@
 #include "fuzz.h"
 
 /* What the reader stores for a "N kB" figure: the same wrapping conversion. */
-static unsigned long kb_pages(uint64_t kb)
+static unsigned long score_kb_pages(uint64_t kb)
 {
 	return (unsigned long)(kb * 1024 / 4096);
 }
 
-struct __attribute__((packed)) raw_task {
+struct __attribute__((packed)) score_task {
 	int32_t tgid, ppid, oom_score_adj;
 	int8_t nice;
 	uint8_t have;
@@ -22,14 +22,14 @@ struct __attribute__((packed)) raw_task {
 	uint64_t cap_eff, utime, stime, start, total_vm, rss_anon, rss_file, rss_shmem, swap, pgtables;
 };
 
-struct __attribute__((packed)) raw_head {
+struct __attribute__((packed)) score_head {
 	uint64_t totalpages, forkbomb_thres, uptime;
 	uint8_t ntasks;
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct raw_head h;
+	struct score_head h;
 	struct oom_meminfo mi = { 0 };
 	struct oom_snapshot *snap;
 	struct oom_task *tasks;
@@ -41,13 +41,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	data += sizeof(h);
 	size -= sizeof(h);
 	n = h.ntasks % 9;
-	if (size < n * sizeof(struct raw_task))
+	if (size < n * sizeof(struct score_task))
 		return 0;
 	tasks = calloc(n ? n : 1, sizeof(*tasks));
 	if (!tasks)
 		abort();
 	for (size_t i = 0; i < n; i++) {
-		struct raw_task r;
+		struct score_task r;
 		struct oom_task *t = &tasks[i];
 
 		memcpy(&r, data + i * sizeof(r), sizeof(r));
@@ -61,11 +61,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		t->utime_ticks = r.utime;
 		t->stime_ticks = r.stime;
 		t->start_ticks = r.start;
-		t->total_vm_pages = kb_pages(r.total_vm);
-		t->rss_anon_pages = kb_pages(r.rss_anon);
-		t->rss_file_pages = kb_pages(r.rss_file);
-		t->rss_shmem_pages = kb_pages(r.rss_shmem);
-		t->swap_pages = kb_pages(r.swap);
+		t->total_vm_pages = score_kb_pages(r.total_vm);
+		t->rss_anon_pages = score_kb_pages(r.rss_anon);
+		t->rss_file_pages = score_kb_pages(r.rss_file);
+		t->rss_shmem_pages = score_kb_pages(r.rss_shmem);
+		t->swap_pages = score_kb_pages(r.swap);
 		t->pgtables_bytes = (unsigned long)(r.pgtables * 1024);
 		t->oom_score = -1;
 	}
@@ -79,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (int hh = OOM_HEURISTIC_REWRITE; hh <= OOM_HEURISTIC_LEGACY; hh++) {
 			struct oom_score_params p = {
 				.heuristic = (enum oom_heuristic)hh,
-				.totalpages = kb_pages(h.totalpages),
+				.totalpages = score_kb_pages(h.totalpages),
 				.forkbomb_thres = h.forkbomb_thres,
 			};
 			struct oom_score_terms terms;
