@@ -49,6 +49,19 @@ static size_t finish(char *buf, size_t size, size_t out, size_t written)
 	return out;
 }
 
+/* JSON's two-character escapes for the common controls, else 0. */
+static char json_short(unsigned char c)
+{
+	switch (c) {
+	case '\b': return 'b';
+	case '\f': return 'f';
+	case '\n': return 'n';
+	case '\r': return 'r';
+	case '\t': return 't';
+	default: return 0;
+	}
+}
+
 OOM_EXPORT size_t oom_escape_json(char *buf, size_t size, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -69,6 +82,10 @@ OOM_EXPORT size_t oom_escape_json(char *buf, size_t size, const char *s)
 		} else if (p[i] >= 0x80 && (seq = utf8_seq(p + i, n - i))) {
 			memcpy(tmp, p + i, seq);
 			tlen = seq;
+		} else if (json_short(p[i])) {
+			tmp[0] = '\\';
+			tmp[1] = json_short(p[i]);
+			tlen = 2;
 		} else {
 			/* Controls, DEL, C1 and stray bytes: \u00NN keeps the byte value visible. */
 			snprintf(tmp, sizeof(tmp), "\\u%04x", p[i]);
