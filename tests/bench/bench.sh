@@ -1,13 +1,17 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# make bench: liboom's tools against ps, top and a floor scanner, at N idle
+# make bench: liboom's tools against ps, top and floor scanners at N idle
 # processes (issue 9). Never a test: it prints numbers and pass/fail marks.
 #
-# Usage: tests/bench/bench.sh [-q] [-n N,N...] [-r REPS] [-c NAME,NAME...] [-S] [-o DIR]
+# Usage: tests/bench/bench.sh [-q] [-n N,N...] [-r ROUNDS] [-c NAME,...] [-S] [-P] [-t SEC] [-o DIR]
 #   -n  idle process counts (default 1000,10000)
-#   -r  measured rounds per N (default 11); every round runs each command once, in turn
-#   -c  commands to run (default all; ps and the floors are always added for the ratios)
+#   -r  measured rounds per N (default 15); a round runs every command once, in turn
+#   -c  tools to run (default all: oom-dump-2636, oom-dump-modern, oom-dump-json-rw,
+#       oomctl-victim, oomtop-b); ps, top and the floors always run, for the ratios
 #   -S  skip the strace syscall counts
+#   -P  no SCHED_FIFO: by default the runs are under chrt -f 10 when allowed, which
+#       shields them from other (CFS) load on the machine
+#   -t  kill a run after SEC seconds (default 120)
 #   -q  quick smoke run: -n 300 -r 3
 #   -o  result directory (default build/bench/results)
 # Environment: BENCH_BIN (default build/bench) holds spawn, floor and run.
@@ -17,55 +21,69 @@ TOP="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$TOP" || exit 1
 BIN="${BENCH_BIN:-$TOP/build/bench}"
 NS="1000,10000"
-REPS=11
+REPS=15
 ONLY=""
 STRACE=1
+RT=1
+TIMEOUT=120
 OUT="$TOP/build/bench/results"
 
-while getopts "qn:r:c:So:h" opt; do
+usage() {
+	sed -n '6,17s/^# \{0,1\}//p' "$0" >&2
+	exit 2
+}
+
+while getopts "qn:r:c:SPt:o:h" opt; do
 	case $opt in
-	q) NS=300; REPS=3 ;;
+	q) NS=300 REPS=3 ;;
 	n) NS=$OPTARG ;;
 	r) REPS=$OPTARG ;;
 	c) ONLY=$OPTARG ;;
 	S) STRACE=0 ;;
+	P) RT=0 ;;
+	t) TIMEOUT=$OPTARG ;;
 	o) OUT=$OPTARG ;;
-	*) sed -n '6,13s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+	*) usage ;;
 	esac
 done
+[ $OPTIND -gt $# ] || usage
 NS=${NS//,/ }
 for n in $NS; do
 	[[ $n =~ ^[0-9]+$ ]] || { echo "bench: bad N '$n'" >&2; exit 2; }
 done
-[[ $REPS =~ ^[1-9][0-9]*$ ]] || { echo "bench: bad REPS '$REPS'" >&2; exit 2; }
+[[ $REPS =~ ^[1-9][0-9]*$ ]] || { echo "bench: bad ROUNDS '$REPS'" >&2; exit 2; }
+[[ $TIMEOUT =~ ^[1-9][0-9]*$ ]] || { echo "bench: bad SEC '$TIMEOUT'" >&2; exit 2; }
 for b in spawn floor run; do
 	[ -x "$BIN/$b" ] || { echo "bench: $BIN/$b missing (run make bench)" >&2; exit 1; }
 done
+[ "$STRACE" = 0 ] || command -v strace >/dev/null || { echo "bench: strace missing (or use -S)" >&2; exit 1; }
 mkdir -p "$OUT" || exit 1
 rm -f "$OUT"/*
 
-# name|command: the order is the order of every round.
+# name|command, in the order of every round. The -lib floors do what the
+# floors do plus what liboom's reader does on top (openat2, a read to EOF),
+# which splits a tool's loss into syscall pattern and user-space work.
 ALL_CMDS=(
 	"ps|ps -e -o pid,uid,tgid,vsz,rss,psr,comm"
 	"top|top -b -n 1"
 	"floor-status|$BIN/floor status"
+	"floor-status-lib|$BIN/floor -2 -e status"
 	"floor-stat|$BIN/floor stat"
+	"floor-stat-lib|$BIN/floor -2 -e stat"
 	"oom-dump-2636|tools/oom-dump"
 	"oom-dump-modern|tools/oom-dump --format modern"
 	"oom-dump-json-rw|tools/oom-dump --format json --heuristic rewrite"
 	"oomctl-victim|tools/oomctl victim"
 	"oomtop-b|tools/oomtop -b -n 1"
 )
-# The floor each command is held to (the files its output needs at least).
-declare -A FLOOR=(
-	[oom-dump-2636]=floor-stat [oom-dump-modern]=floor-status [oom-dump-json-rw]=floor-status
-	[oomctl-victim]=floor-status [oomtop-b]=floor-stat [ps]=floor-stat [top]=floor-stat
-)
+# The floor each command is held to: the files its output needs at least.
+FLOORS="oom-dump-2636=floor-stat oom-dump-modern=floor-status oom-dump-json-rw=floor-status"
+FLOORS="$FLOORS oomctl-victim=floor-status oomtop-b=floor-stat ps=floor-stat top=floor-stat"
+FLOORS="$FLOORS floor-status-lib=floor-status floor-stat-lib=floor-stat"
 
 wanted() {
-	[ -z "$ONLY" ] && return 0
-	case "$1" in ps | top | floor-status | floor-stat) return 0 ;; esac
-	[[ ",$ONLY," == *",$1,"* ]]
+	case "$1" in ps | top | floor-*) return 0 ;; esac
+	[ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]
 }
 
 # Probe each command on the live system first: a tool or option still being
@@ -81,8 +99,8 @@ for e in "${ALL_CMDS[@]}"; do
 		NOTES+=("$name: skipped, $exe does not exist")
 		continue
 	fi
-	# shellcheck disable=SC2086 # split on spaces on purpose
-	err=$(timeout 60 $cmd 2>&1 >/dev/null)
+	# shellcheck disable=SC2086 # the commands are split on spaces on purpose
+	err=$(timeout "$TIMEOUT" $cmd 2>&1 >/dev/null)
 	rc=$?
 	if [ $rc -ne 0 ]; then
 		NOTES+=("$name: skipped, '$cmd' exits $rc: $(printf '%s' "$err" | head -n 1)")
@@ -91,6 +109,13 @@ for e in "${ALL_CMDS[@]}"; do
 	NAMES+=("$name")
 	CMD[$name]=$cmd
 done
+
+RUN=("$BIN/run")
+SCHED="normal (CFS) priority"
+if [ "$RT" = 1 ] && chrt -f 10 true 2>/dev/null; then
+	RUN=(chrt -f 10 "$BIN/run")
+	SCHED="SCHED_FIFO 10 (chrt -f 10)"
+fi
 
 SPAWN_PID=""
 SPAWN_PGID=""
@@ -112,7 +137,11 @@ count_procs() {
 	echo ${#p[@]}
 }
 
-echo "bench: $(uname -r), $(nproc) CPUs, N = $NS, $REPS rounds, results in $OUT"
+loadavg() {
+	cut -d' ' -f1-3 /proc/loadavg
+}
+
+echo "bench: $(uname -r), $(nproc) CPUs, N = $NS, $REPS rounds, $SCHED, results in $OUT"
 for n in $NS; do
 	"$BIN/spawn" "$n" >"$OUT/spawn.$n" &
 	SPAWN_PID=$!
@@ -128,110 +157,158 @@ for n in $NS; do
 	fi
 	SPAWN_PGID=$(awk '{print $2}' "$OUT/spawn.$n")
 	p0=$(count_procs)
-	echo "N=$n: $p0 processes; $REPS rounds of: ${NAMES[*]}"
+	load0=$(loadavg)
+	echo "N=$n: $p0 processes, load $load0; $REPS rounds of: ${NAMES[*]}"
 	args=()
 	for name in "${NAMES[@]}"; do
 		[ ${#args[@]} -gt 0 ] && args+=("::")
 		# shellcheck disable=SC2206 # the commands are split on spaces on purpose
 		args+=("$name" ${CMD[$name]})
 	done
-	"$BIN/run" -r "$REPS" -w 1 -o "$OUT/raw.$n" "${args[@]}" >"$OUT/median.$n" || exit 1
+	"${RUN[@]}" -r "$REPS" -w 1 -t "$TIMEOUT" -o "$OUT/raw.$n" "${args[@]}" >"$OUT/median.$n" || exit 1
+	: >"$OUT/calls.$n"
 	if [ "$STRACE" = 1 ]; then
 		for name in "${NAMES[@]}"; do
 			# shellcheck disable=SC2086
-			strace -c -f -o "$OUT/strace.$n.$name" ${CMD[$name]} >/dev/null 2>&1
+			timeout "$TIMEOUT" strace -c -f -o "$OUT/strace.$n.$name" ${CMD[$name]} >/dev/null 2>&1
+			awk -v k="$name" '$NF == "total" { print k "\t" $4 }' "$OUT/strace.$n.$name" >>"$OUT/calls.$n"
 		done
 	fi
 	p1=$(count_procs)
 	echo $(((p0 + p1) / 2)) >"$OUT/procs.$n"
+	echo "$load0 / $(loadavg)" >"$OUT/load.$n"
 	stop_spawn
 done
 
 # ---- the tables ------------------------------------------------------------
-# Per N: medians, ratios to ps and to the matching floor, syscalls per process.
+# Shared awk: reads a median file into arrays; floor[] maps a command to its floor.
+AWK_LOAD='
+	BEGIN {
+		FS = "\t"
+		nf = split(floors, fl, " ")
+		for (i = 1; i <= nf; i++) { split(fl[i], kv, "="); floor[kv[1]] = kv[2] }
+	}
+	function load(file, sfx,    l, a) {
+		while ((getline l < file) > 0) {
+			split(l, a, "\t")
+			fails[a[1] sfx] = a[3]; wall[a[1] sfx] = a[4]; cpu[a[1] sfx] = a[5]; rss[a[1] sfx] = a[8]
+		}
+		close(file)
+	}
+	function ratio(a, b) { return b > 0 ? a / b : 0 }
+	function fmt(x) { return x > 0 ? sprintf("%.2f", x) : "" }
+'
+NAMELIST="${NAMES[*]}"
+HI=${NS##* }
+LO=${NS%% *}
+
 {
-	echo "Machine: $(nproc) CPUs, kernel $(uname -r), $(date -u +%Y-%m-%d)."
-	echo "Medians of $REPS alternated rounds; RSS is the largest of the rounds; ratios are of medians."
+	echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs," \
+		"kernel $(uname -r), $(date -u '+%Y-%m-%d %H:%M UTC')."
+	echo "Medians of $REPS alternated rounds at $SCHED; RSS is the largest of the rounds;"
+	echo "ratios are of medians. Targets (issue 9) are on wall time; 'ok CPU' applies them to CPU"
+	echo "time (user+sys), which other load on the machine disturbs less."
 	for n in $NS; do
-		procs=$(cat "$OUT/procs.$n")
 		echo
-		echo "N = $n idle processes ($procs in /proc):"
+		echo "N = $n idle processes ($(cat "$OUT/procs.$n") in /proc), load average before / after: $(cat "$OUT/load.$n"):"
 		echo
-		echo "| command | wall ms | CPU ms | RSS MiB | µs/proc | syscalls/proc | × ps wall | × floor wall | × top CPU | target | ok |"
-		echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|---|---|"
-		for name in "${NAMES[@]}"; do
-			f=${FLOOR[$name]:-}
-			calls=""
-			if [ -f "$OUT/strace.$n.$name" ]; then
-				calls=$(awk '$NF == "total" { print $4 }' "$OUT/strace.$n.$name")
-			fi
-			awk -v name="$name" -v floor="$f" -v procs="$procs" -v calls="$calls" -F'\t' '
-				{ wall[$1] = $4; cpu[$1] = $5; rss[$1] = $8; fails[$1] = $3 }
-				function r(a, b) { return b > 0 ? sprintf("%.2f", a / b) : "" }
-				END {
-					w = wall[name]; c = cpu[name]
-					xps = r(w, wall["ps"]); xfl = floor != "" ? r(w, wall[floor]) : ""
-					xtop = r(c, cpu["top"])
-					tgt = ""; ok = 1; tool = name ~ /^oom/
-					if (name == "oom-dump-modern") {
-						tgt = "≤0.45 ps, ≤1.15 floor"; ok = xps + 0 <= 0.45 && xfl + 0 <= 1.15
-					} else if (name == "oom-dump-2636") {
-						tgt = "≤0.75 ps, ≤1.15 floor"; ok = xps + 0 <= 0.75 && xfl + 0 <= 1.15
-					} else if (name == "oom-dump-json-rw" || name == "oomctl-victim") {
-						tgt = "≤0.85 ps"; ok = xps + 0 <= 0.85
-					} else if (name == "oomtop-b") {
-						tgt = "CPU ≤0.5 top"; ok = xtop + 0 <= 0.5
-					}
-					if (tool) {
-						tgt = tgt (tgt != "" ? ", " : "") "RSS <8 MiB"
-						ok = ok && rss[name] < 8192
-					}
-					if (fails[name] > 0)
-						tgt = tgt " (" fails[name] " runs failed)"
-					printf "| %s | %.1f | %.1f | %.1f | %.1f | %s | %s | %s | %s | %s | %s |\n",
-						name, w / 1000, c / 1000, rss[name] / 1024, w / procs,
-						calls != "" ? sprintf("%.1f", calls / procs) : "-",
-						name == "ps" ? "1.00" : xps, xfl, name == "top" || name == "oomtop-b" ? xtop : "",
-						tgt, tool ? (ok ? "pass" : "FAIL") : ""
-				}' "$OUT/median.$n"
-		done
+		awk -v names="$NAMELIST" -v floors="$FLOORS" -v procs="$(cat "$OUT/procs.$n")" \
+			-v callsfile="$OUT/calls.$n" "$AWK_LOAD"'
+			function verdict(k, m,    x, f, ok) {
+				x = ratio(m[k], m["ps"]); f = ratio(m[k], m[floor[k]])
+				if (k == "oom-dump-modern") ok = x <= 0.45 && f <= 1.15
+				else if (k == "oom-dump-2636") ok = x <= 0.75 && f <= 1.15
+				else if (k == "oom-dump-json-rw" || k == "oomctl-victim") ok = x <= 0.85
+				else if (k == "oomtop-b") ok = ratio(cpu[k], cpu["top"]) <= 0.5
+				else ok = 1
+				ok = ok && rss[k] < 8192 && fails[k] == 0
+				return ok ? "pass" : "FAIL"
+			}
+			END {
+				while ((getline l < callsfile) > 0) { split(l, a, "\t"); calls[a[1]] = a[2] }
+				load(FILENAME, "")
+				print "| command | wall ms | CPU ms | RSS MiB | wall µs/proc | CPU µs/proc | syscalls/proc | × ps wall | × ps CPU | × floor wall | × floor CPU | × top CPU | target | ok wall | ok CPU |"
+				print "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|---|"
+				nn = split(names, nm, " ")
+				for (i = 1; i <= nn; i++) {
+					k = nm[i]; tool = k ~ /^oom/
+					tgt = ""
+					if (k == "oom-dump-modern") tgt = "≤0.45 ps, ≤1.15 floor"
+					else if (k == "oom-dump-2636") tgt = "≤0.75 ps, ≤1.15 floor"
+					else if (k == "oom-dump-json-rw" || k == "oomctl-victim") tgt = "≤0.85 ps"
+					else if (k == "oomtop-b") tgt = "CPU ≤0.5 top"
+					if (tool) tgt = tgt (tgt != "" ? ", " : "") "RSS <8 MiB"
+					if (fails[k] > 0) tgt = tgt " (" fails[k] " runs failed)"
+					printf "| %s | %.1f | %.1f | %.1f | %.1f | %.1f | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+						k, wall[k] / 1000, cpu[k] / 1000, rss[k] / 1024,
+						wall[k] / procs, cpu[k] / procs,
+						k in calls ? sprintf("%.1f", calls[k] / procs) : "-",
+						fmt(ratio(wall[k], wall["ps"])), fmt(ratio(cpu[k], cpu["ps"])),
+						k in floor ? fmt(ratio(wall[k], wall[floor[k]])) : "",
+						k in floor ? fmt(ratio(cpu[k], cpu[floor[k]])) : "",
+						k == "top" || k == "oomtop-b" ? fmt(ratio(cpu[k], cpu["top"])) : "",
+						tgt, tool ? verdict(k, wall) : "", tool ? verdict(k, cpu) : ""
+				}
+			}' "$OUT/median.$n"
 	done
 
-	# Linearity: wall per process at the largest N against the smallest.
-	# shellcheck disable=SC2086
-	set -- $NS
-	if [ $# -ge 2 ]; then
-		lo=$1 hi=${!#}
-		plo=$(cat "$OUT/procs.$lo") phi=$(cat "$OUT/procs.$hi")
+	if [ "$LO" != "$HI" ]; then
 		echo
-		echo "Linearity: wall µs per process at $hi against $lo (target ≤1.2 for the tools):"
+		echo "Linearity: cost per process at $HI against $LO (target ≤1.2 for the tools); '÷ floor' divides"
+		echo "by the same ratio of the matching floor scanner, i.e. what the kernel itself adds:"
 		echo
-		echo "| command | µs/proc at $lo | µs/proc at $hi | ratio | ok |"
-		echo "|---|--:|--:|--:|---|"
-		for name in "${NAMES[@]}"; do
-			a=$(awk -F'\t' -v k="$name" '$1 == k { print $4 }' "$OUT/median.$lo")
-			b=$(awk -F'\t' -v k="$name" '$1 == k { print $4 }' "$OUT/median.$hi")
-			awk -v name="$name" -v a="$a" -v b="$b" -v pa="$plo" -v pb="$phi" 'BEGIN {
-				x = a / pa; y = b / pb; q = y / x
-				printf "| %s | %.1f | %.1f | %.2f | %s |\n", name, x, y, q,
-					name ~ /^oom/ ? (q <= 1.2 ? "pass" : "FAIL") : ""
-			}'
-		done
+		awk -v names="$NAMELIST" -v floors="$FLOORS" -v plo="$(cat "$OUT/procs.$LO")" \
+			-v phi="$(cat "$OUT/procs.$HI")" -v lo="$LO" -v hi="$HI" "$AWK_LOAD"'
+			END {
+				load(FILENAME, "lo"); load(hifile, "hi")
+				printf "| command | wall µs/proc at %s | at %s | ratio | ÷ floor | CPU µs/proc at %s | at %s | ratio | ÷ floor | ok wall | ok CPU |\n", lo, hi, lo, hi
+				print "|---|--:|--:|--:|--:|--:|--:|--:|--:|---|---|"
+				nn = split(names, nm, " ")
+				for (i = 1; i <= nn; i++) {
+					k = nm[i]; f = floor[k]
+					wr = ratio(wall[k "hi"] / phi, wall[k "lo"] / plo)
+					cr = ratio(cpu[k "hi"] / phi, cpu[k "lo"] / plo)
+					wf = f != "" ? ratio(wr, ratio(wall[f "hi"] / phi, wall[f "lo"] / plo)) : 0
+					cf = f != "" ? ratio(cr, ratio(cpu[f "hi"] / phi, cpu[f "lo"] / plo)) : 0
+					printf "| %s | %.1f | %.1f | %.2f | %s | %.1f | %.1f | %.2f | %s | %s | %s |\n", k,
+						wall[k "lo"] / plo, wall[k "hi"] / phi, wr, fmt(wf),
+						cpu[k "lo"] / plo, cpu[k "hi"] / phi, cr, fmt(cf),
+						k ~ /^oom/ ? (wr <= 1.2 ? "pass" : "FAIL") : "",
+						k ~ /^oom/ ? (cr <= 1.2 ? "pass" : "FAIL") : ""
+				}
+			}' hifile="$OUT/median.$HI" "$OUT/median.$LO"
 	fi
 
-	# Where the syscalls go, per process, at the largest N.
+	# Where each tool loses against its floor, per process, at the largest N.
+	echo
+	echo "Where the tools lose against their floor at N = $HI, CPU µs per process (floor: the floor"
+	echo "scanner; syscall pattern: its -lib twin minus it, i.e. openat2 and a read() to EOF per file;"
+	echo "user space and rest: the tool minus the -lib twin, i.e. parsing, other files, sorting, output):"
+	echo
+	awk -v names="$NAMELIST" -v floors="$FLOORS" -v procs="$(cat "$OUT/procs.$HI")" "$AWK_LOAD"'
+		END {
+			load(FILENAME, "")
+			print "| command | floor | + syscall pattern | + user space and rest | = tool CPU | tool wall - floor wall |"
+			print "|---|--:|--:|--:|--:|--:|"
+			nn = split(names, nm, " ")
+			for (i = 1; i <= nn; i++) {
+				k = nm[i]; f = floor[k]; l = f "-lib"
+				if (k !~ /^oom/ || !(f in cpu) || !(l in cpu)) continue
+				printf "| %s | %.2f | %+.2f | %+.2f | %.2f | %+.2f |\n", k, cpu[f] / procs,
+					(cpu[l] - cpu[f]) / procs, (cpu[k] - cpu[l]) / procs,
+					cpu[k] / procs, (wall[k] - wall[f]) / procs
+			}
+		}' "$OUT/median.$HI"
+
 	if [ "$STRACE" = 1 ]; then
-		# shellcheck disable=SC2086
-		set -- $NS
-		hi=${!#}
-		procs=$(cat "$OUT/procs.$hi")
+		procs=$(cat "$OUT/procs.$HI")
 		echo
-		echo "Syscalls per process at N = $hi (strace -c -f):"
+		echo "Syscalls per process at N = $HI (strace -c -f):"
 		echo
 		echo "| command | openat | openat2 | read | pread64 | close | getdents64 | other | total |"
 		echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|"
 		for name in "${NAMES[@]}"; do
-			[ -f "$OUT/strace.$hi.$name" ] || continue
+			[ -f "$OUT/strace.$HI.$name" ] || continue
 			awk -v name="$name" -v procs="$procs" '
 				/^-/ || /^%/ || NF < 5 { next }
 				$NF == "total" { total = $4; next }
@@ -241,7 +318,7 @@ done
 					printf "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |\n", name,
 						c["openat"] / procs, c["openat2"] / procs, c["read"] / procs, c["pread64"] / procs,
 						c["close"] / procs, c["getdents64"] / procs, o / procs, total / procs
-				}' "$OUT/strace.$hi.$name"
+				}' "$OUT/strace.$HI.$name"
 		done
 	fi
 	if [ ${#NOTES[@]} -gt 0 ]; then
