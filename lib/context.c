@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <linux/openat2.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,30 +15,69 @@
 
 #include "internal.h"
 
-static int openat2_works = 1;
+/* Cleared once openat2() is found missing; tests clear it to exercise the fallback. */
+int liboom_use_openat2 = 1;
+
+/* Without openat2(): one component at a time, refusing "..", absolute paths and every symlink. */
+static int openat_walk(int dirfd, const char *path, int flags)
+{
+	char buf[PATH_MAX], *comp, *next, *save = NULL;
+	int fd = dirfd, err = 0;
+
+	if (path[0] == '/')
+		return -EXDEV;
+	if (strlen(path) >= sizeof(buf))
+		return -ENAMETOOLONG;
+	strcpy(buf, path);
+	comp = strtok_r(buf, "/", &save);
+	if (!comp)
+		return -ENOENT;
+	for (;;) {
+		int nfd;
+
+		next = strtok_r(NULL, "/", &save);
+		if (strcmp(comp, "..") == 0) {
+			err = -EXDEV;
+			break;
+		}
+		if (next)
+			nfd = openat(fd, comp, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		else
+			nfd = openat(fd, comp, flags | O_NOFOLLOW | O_CLOEXEC);
+		if (nfd < 0) {
+			/* O_NOFOLLOW on a symlink: ELOOP, or ENOTDIR with O_DIRECTORY. */
+			err = errno == ELOOP ? -EXDEV : -errno;
+			break;
+		}
+		if (fd != dirfd)
+			close(fd);
+		fd = nfd;
+		if (!next)
+			return fd;
+		comp = next;
+	}
+	if (fd != dirfd)
+		close(fd);
+	return err;
+}
 
 int oom_openat(int dirfd, const char *path, int flags)
 {
-	int fd;
-
-	if (openat2_works) {
+	if (liboom_use_openat2) {
 		struct open_how how = {
 			.flags = (uint64_t)(flags | O_CLOEXEC),
 			.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS,
 		};
+		int fd = (int)syscall(SYS_openat2, dirfd, path, &how, sizeof(how));
 
-		fd = (int)syscall(SYS_openat2, dirfd, path, &how, sizeof(how));
 		if (fd >= 0)
 			return fd;
 		if (errno != ENOSYS && errno != EPERM)
 			return -errno;
-		/* Old kernel or a seccomp filter: plain openat, refusing ".." ourselves. */
-		openat2_works = 0;
+		/* An old kernel, a seccomp filter or valgrind: walk by hand from now on. */
+		liboom_use_openat2 = 0;
 	}
-	if (path[0] == '/' || strstr(path, ".."))
-		return -EXDEV;
-	fd = openat(dirfd, path, flags | O_CLOEXEC);
-	return fd < 0 ? -errno : fd;
+	return openat_walk(dirfd, path, flags);
 }
 
 static int open_dir(int dirfd, const char *path)

@@ -22,8 +22,12 @@ struct oom_ctx {
 	unsigned long page_size;
 };
 
-/* Opens @path below @dirfd without leaving it (no "..", no absolute links). */
+/*
+ * Opens @path below @dirfd without leaving it: openat2(RESOLVE_BENEATH), or
+ * where that is missing a walk that refuses "..", absolute paths and symlinks.
+ */
 int oom_openat(int dirfd, const char *path, int flags);
+extern int liboom_use_openat2; /* 0: always walk (set by tests) */
 /* ROOT/sys, or -ENOENT when the root has none. */
 int oom_ctx_sys_fd(const struct oom_ctx *ctx);
 

@@ -57,11 +57,17 @@ void oom_task_apply_stat(struct oom_task *t, const struct oom_stat_fields *st, u
 }
 
 
-/* Reads status (and stat) of the thread @dir names into @t. */
+/*
+ * Reads status (and stat) of the thread @dirfd names into @t. With
+ * @memory_only, the thread lends a zombie leader what dump_tasks takes from
+ * find_lock_task_mm(): its mm, pid, cpu and comm; the group keeps its
+ * leader's tgid, parent and state.
+ */
 static int read_thread(int dirfd, unsigned int what, struct oom_buf *buf, unsigned long page_size,
 		       struct oom_task *t, bool memory_only)
 {
 	struct oom_status_fields st;
+	struct oom_task keep = *t;
 	int err;
 
 	err = oom_read_file_at(dirfd, "status", buf);
@@ -70,22 +76,16 @@ static int read_thread(int dirfd, unsigned int what, struct oom_buf *buf, unsign
 	err = oom_parse_status(buf->data, buf->len, &st);
 	if (err < 0)
 		return err;
+	if (memory_only && !st.has_mm)
+		return -ESRCH;
+	if (!(what & OOM_READ_STAT) && oom_parse_status_name(buf->data, buf->len, t->comm, sizeof(t->comm)) < 0)
+		return -EINVAL;
+	oom_task_apply_status(t, &st, page_size);
 	if (memory_only) {
-		if (!st.has_mm)
-			return -ESRCH;
-		struct oom_task keep = *t;
-
-		oom_task_apply_status(t, &st, page_size);
-		/* The group keeps the leader's identity; the thread lends its mm and cpu. */
 		t->tgid = keep.tgid;
 		t->ppid = keep.ppid;
 		t->state = keep.state;
-	} else {
-		if (!(what & OOM_READ_STAT) && oom_parse_status_name(buf->data, buf->len, t->comm, sizeof(t->comm)) < 0)
-			return -EINVAL;
-		oom_task_apply_status(t, &st, page_size);
-	}
-	if ((what & OOM_READ_MEMS) && !memory_only && st.mems_list) {
+	} else if ((what & OOM_READ_MEMS) && st.mems_list) {
 		t->mems_allowed = malloc(OOM_MAX_NODES / 8);
 		if (!t->mems_allowed)
 			return -ENOMEM;
@@ -104,6 +104,7 @@ static int read_thread(int dirfd, unsigned int what, struct oom_buf *buf, unsign
 			return err;
 		if (memory_only) {
 			t->cpu = sf.processor;
+			memcpy(t->comm, sf.comm, sizeof(t->comm));
 		} else {
 			oom_task_apply_stat(t, &sf, page_size);
 		}
@@ -128,6 +129,7 @@ static int read_live_thread(int piddir, unsigned int what, struct oom_buf *buf, 
 		return -errno;
 	}
 	while ((de = readdir(d))) {
+		struct oom_task tmp;
 		long long tid;
 		int tfd;
 
@@ -136,10 +138,13 @@ static int read_live_thread(int piddir, unsigned int what, struct oom_buf *buf, 
 		tfd = oom_openat(taskfd, de->d_name, O_RDONLY | O_DIRECTORY);
 		if (tfd < 0)
 			continue;
-		err = read_thread(tfd, what, buf, page_size, t, true);
+		/* On a copy: a thread that fails half-way must leave nothing behind. */
+		tmp = *t;
+		err = read_thread(tfd, what, buf, page_size, &tmp, true);
 		close(tfd);
 		if (err == 0) {
-			t->pid = (pid_t)tid;
+			tmp.pid = (pid_t)tid;
+			*t = tmp;
 			break;
 		}
 	}
@@ -264,12 +269,11 @@ static int cmp_tgid(const void *a, const void *b)
 	return (x->tgid > y->tgid) - (x->tgid < y->tgid);
 }
 
-static const struct oom_task *index_sort_base;
-
-static int cmp_ppid(const void *a, const void *b)
+static int cmp_ppid(const void *a, const void *b, void *base)
 {
-	const struct oom_task *x = &index_sort_base[*(const size_t *)a];
-	const struct oom_task *y = &index_sort_base[*(const size_t *)b];
+	const struct oom_task *tasks = base;
+	const struct oom_task *x = &tasks[*(const size_t *)a];
+	const struct oom_task *y = &tasks[*(const size_t *)b];
 
 	if (x->ppid != y->ppid)
 		return (x->ppid > y->ppid) - (x->ppid < y->ppid);
@@ -297,10 +301,7 @@ int oom_snapshot_from_tasks(struct oom_task *tasks, size_t count, const struct o
 	qsort(tasks, count, sizeof(*tasks), cmp_tgid);
 	for (size_t i = 0; i < count; i++)
 		snap->by_ppid[i] = i;
-	/* qsort has no context argument in C11; the base is set just for this call. */
-	index_sort_base = tasks;
-	qsort(snap->by_ppid, count, sizeof(*snap->by_ppid), cmp_ppid);
-	index_sort_base = NULL;
+	qsort_r(snap->by_ppid, count, sizeof(*snap->by_ppid), cmp_ppid, tasks);
 	*snapp = snap;
 	return 0;
 }

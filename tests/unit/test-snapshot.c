@@ -409,6 +409,48 @@ static void root_confinement(void **state)
 	fixture_remove(outside);
 }
 
+/* The same without openat2(): the component walk must hold the root too. */
+static void root_confinement_walk(void **state)
+{
+	liboom_use_openat2 = 0;
+	pid_order(state);
+	special_tasks(state);
+	root_confinement(state);
+	liboom_use_openat2 = 1;
+}
+
+/* dump_tasks shows the comm of the thread find_lock_task_mm() found, not the dead leader's. */
+static void zombie_thread_comm(void **state)
+{
+	struct tree *t = *state;
+	char cmd[1024];
+	struct oom_task task;
+	unsigned int modes[] = { OOM_READ_STATUS, OOM_READ_STATUS | OOM_READ_STAT };
+
+	snprintf(cmd, sizeof(cmd),
+		 "sed -i 's/^Name:.*/Name:\tworker/' '%s/proc/4032/task/4036/status' && "
+		 "sed -i 's/(zombie-leader)/(worker)/' '%s/proc/4032/task/4036/stat'",
+		 t->dir, t->dir);
+	assert_int_equal(system(cmd), 0);
+	for (size_t i = 0; i < ARRAY_SIZE(modes); i++) {
+		assert_int_equal(oom_task_read(t->ctx, 4032, modes[i], &task), 0);
+		assert_int_equal(task.pid, 4036);
+		assert_string_equal(task.comm, "worker");
+		assert_int_equal(task.state, 'Z');
+		oom_task_clear(&task);
+	}
+	/* No live thread with an mm: the leader stays, with no mm, and is not dumped */
+	snprintf(cmd, sizeof(cmd), "sed -i -E '/^(Vm|Rss)/d' '%s/proc/4032/task/4036/status'", t->dir);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(oom_task_read(t->ctx, 4032, OOM_READ_STATUS | OOM_READ_STAT, &task), 0);
+	assert_int_equal(task.pid, 4032);
+	assert_string_equal(task.comm, "zombie-leader");
+	assert_false(task.have & OOM_HAVE_MM);
+	assert_false(oom_task_dumpable(&task));
+	assert_int_equal(task.rss_anon_pages, 0);
+	oom_task_clear(&task);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -424,6 +466,8 @@ int main(void)
 		cmocka_unit_test(context),
 		cmocka_unit_test_setup_teardown(adj_read_write, tree_setup, tree_teardown),
 		cmocka_unit_test_setup_teardown(root_confinement, tree_setup, tree_teardown),
+		cmocka_unit_test_setup_teardown(root_confinement_walk, tree_setup, tree_teardown),
+		cmocka_unit_test_setup_teardown(zombie_thread_comm, tree_setup, tree_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
