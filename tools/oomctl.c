@@ -223,6 +223,8 @@ static const struct field {
 	[F_COMM] = { "comm", "COMMAND", 0 },
 };
 
+#define COMM_WIDTH 16 /* COMMAND when not the last column: comm is 15 bytes */
+
 static const enum field_id default_fields[] = { F_PID, F_OOM_SCORE_ADJ, F_OOM_ADJ, F_OOM_SCORE, F_SCORE, F_COMM };
 
 struct get_args {
@@ -356,7 +358,7 @@ static void print_value(const struct oom_task *t, enum field_id f, long score, b
 			json_string(stdout, t->comm);
 		} else {
 			oom_escape_name(name, sizeof(name), t->comm, esc);
-			fputs(name, stdout);
+			printf("%-*s", table ? COMM_WIDTH : 0, name);
 		}
 		return;
 	}
@@ -426,7 +428,10 @@ static int cmd_get(int argc, char **argv)
 		for (size_t c = 0; c < a.ncols; c++) {
 			const struct field *f = &fields[a.cols[c]];
 
-			printf(c ? " %*s" : "%*s", f->width ? f->width : -(int)strlen(f->header), f->header);
+			/* COMMAND is left-aligned: padded only when another column follows. */
+			int w = f->width ? f->width : c + 1 < a.ncols ? -COMM_WIDTH : 0;
+
+			printf(c ? " %*s" : "%*s", w, f->header);
 		}
 		putchar('\n');
 	}
@@ -451,7 +456,9 @@ static int cmd_get(int argc, char **argv)
 				printf(c ? ", \"%s\": " : "\"%s\": ", fields[a.cols[c]].name);
 			else if (c)
 				putchar(' ');
-			print_value(&t, a.cols[c], score, table && c + 1 < a.ncols, a.json, esc, page_kb);
+			/* The last column is not padded: no trailing blanks. */
+			print_value(&t, a.cols[c], score, table && (c + 1 < a.ncols || fields[a.cols[c]].width),
+				    a.json, esc, page_kb);
 		}
 		if (a.json)
 			putchar('}');
