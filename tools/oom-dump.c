@@ -250,6 +250,12 @@ struct run {
 	struct row *rows;
 	size_t nrows;
 	const struct oom_task *trigger;
+	/*
+	 * "none" until the selection library lands: a constraint (--memcg,
+	 * --cpuset-of, --nodes) will set this, its totalpages and a candidate
+	 * filter in score_rows(); --select will print its choice after the table.
+	 */
+	const char *constraint;
 };
 
 static void print_json(const struct run *run)
@@ -257,8 +263,8 @@ static void print_json(const struct run *run)
 	const struct args *a = run->a;
 	const char *h = oom_heuristic_name(a->heuristic);
 
-	printf("{\"totalpages\":%lu,\"heuristic\":\"%s\",\"constraint\":\"none\",\"page_size\":%lu",
-	       run->params.totalpages, h, oom_snapshot_page_size(run->snap));
+	printf("{\"totalpages\":%lu,\"heuristic\":\"%s\",\"constraint\":\"%s\",\"page_size\":%lu",
+	       run->params.totalpages, h, run->constraint, oom_snapshot_page_size(run->snap));
 	if (run->trigger) {
 		const struct oom_task *t = run->trigger;
 		int adj = 0;
@@ -416,6 +422,7 @@ static int score_rows(struct run *run)
 		struct row *r;
 		int err;
 
+		/* In a constrained dump only candidates appear (as 2.6.36 did); none yet. */
 		if (!oom_task_dumpable(t))
 			continue;
 		r = &run->rows[run->nrows++];
@@ -431,7 +438,7 @@ static int score_rows(struct run *run)
 
 static int dump_system(const struct args *a)
 {
-	struct run run = { .a = a };
+	struct run run = { .a = a, .constraint = "none" };
 	struct oom_snapshot *snap = NULL;
 	struct oom_ctx *ctx = NULL;
 	bool scoring = a->format == FORMAT_JSON || a->format == FORMAT_PROMETHEUS || a->sort == SORT_SCORE;
@@ -564,8 +571,10 @@ static struct log_row *log_rows(const struct args *a, const struct oom_log_repor
 
 static void put_log_kill_lines(const struct oom_log_report *r, enum format f, enum oom_escape esc)
 {
-	char name[OOM_COMM_MAX * 4];
-	const char *msg = r->message[0] ? r->message : "Out of memory";
+	char name[OOM_COMM_MAX * 4], msg[sizeof(r->message) * 4];
+
+	/* Everything taken from a log is untrusted text, the message too. */
+	oom_escape_name(msg, sizeof(msg), r->message[0] ? r->message : "Out of memory", esc);
 
 	if (r->have_chosen && f == FORMAT_2636) {
 		oom_escape_name(name, sizeof(name), r->chosen, esc);
@@ -614,8 +623,12 @@ static void put_log_kernel(const struct args *a, const struct oom_log_report *r,
 			}
 		}
 	}
-	if (a->format == FORMAT_MODERN && r->constraint[0])
-		printf("oom-kill:constraint=%s\n", r->constraint);
+	if (a->format == FORMAT_MODERN && r->constraint[0]) {
+		char c[sizeof(r->constraint) * 4];
+
+		oom_escape_name(c, sizeof(c), r->constraint, esc);
+		printf("oom-kill:constraint=%s\n", c);
+	}
 	put_log_kill_lines(r, a->format, esc);
 }
 
