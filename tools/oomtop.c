@@ -209,11 +209,16 @@ static void add_extra(pid_t pid)
 
 	if (oom_snapshot_find(snap, pid))
 		return; /* exec of a known process: the next scan has its new figures */
-	for (size_t i = 0; i < n_extra; i++)
-		if (extra[i].tgid == pid)
-			return;
 	if (oom_task_read(ctx, pid, read_flags(false), &t) < 0)
 		return;
+	/* Seen at its fork already: an exec brings a new name and memory. */
+	for (size_t i = 0; i < n_extra; i++) {
+		if (extra[i].tgid == pid) {
+			oom_task_clear(&extra[i]);
+			extra[i] = t;
+			return;
+		}
+	}
 	if (n_extra == cap_extra) {
 		size_t cap = cap_extra ? cap_extra * 2 : 64;
 		struct oom_task *n = realloc(extra, cap * sizeof(*n));
@@ -984,7 +989,12 @@ static int run_screen(void)
 		if (poll(pfd, 2, wait > 0 ? (int)(wait * 1000) + 1 : 0) < 0 && errno != EINTR)
 			break;
 		while ((ch = getch()) != ERR) {
-			rescan |= handle_key(ch);
+			/* Re-read before the next key, so that "+ +" adds 200, not 100 twice. */
+			if (handle_key(ch) && !paused) {
+				full_scan();
+				build_rows();
+				next = now_sec() + args.delay;
+			}
 			redraw = true;
 			if (quit_signal)
 				break;

@@ -1,0 +1,127 @@
+#!/usr/bin/env bats
+# oomtop batch mode on fixture trees, options, the man page and the completion.
+load helpers
+
+# The table without the USER column: names of uids other than 0 depend on the host's passwd.
+table_without_user() {
+	sed -n '/^    PID /,$p' | cut -c1-8,22-
+}
+
+@test "batch: rewrite ranking of the basic tree matches the hand-checked table" {
+	run "$OOMTOP" -b -n 1 --root "$FIXTURES/basic"
+	[ "$status" -eq 0 ]
+	diff -u "$EXPECTED/oomtop-basic-rewrite.txt" <(printf '%s\n' "$output" | table_without_user)
+}
+
+@test "batch: header shows totalpages and its source, memory, sysctls, heuristic, counts, polling" {
+	run "$OOMTOP" -b -n 1 --root "$FIXTURES/basic"
+	[ "$status" -eq 0 ]
+	# LRU (1568+7540+35052+41224 kB) + SwapTotal 1048572 kB = 1133956 kB = 283489 pages.
+	[ "${lines[0]}" = "totalpages 283489 (LRU+SwapTotal)  MemTotal 23G  SwapTotal 1023M" ]
+	[ "${lines[1]}" = "vm.panic_on_oom 0  vm.oom_dump_tasks 1  vm.oom_kill_allocating_task 0  vm.oom_forkbomb_thres 1000" ]
+	# 7 dumpable processes (not init, not the three kernel threads), sshd at -1000.
+	[ "${lines[2]}" = "heuristic rewrite  constraint none  delay 2s  processes 7 (1 at -1000)  polling" ]
+}
+
+@test "batch: the kernel heuristic reproduces the kernel's own oom_score column" {
+	run "$OOMTOP" -b -n 1 --root "$FIXTURES/basic" --heuristic kernel
+	[ "$status" -eq 0 ]
+	[[ "${lines[2]}" == "heuristic kernel "* ]]
+	n=0
+	while read -r pid user score oom_score rest; do
+		[ "$pid" = PID ] && continue
+		[ "$score" = "$oom_score" ] || { echo "pid $pid: $score != $oom_score"; return 1; }
+		n=$((n + 1))
+	done < <(printf '%s\n' "$output" | sed -n '/^    PID /,$p')
+	[ "$n" -eq 7 ]
+	# MemTotal+SwapTotal = 25732156 kB = 6433039 pages.
+	[[ "${lines[0]}" == "totalpages 6433039 (MemTotal+SwapTotal) "* ]]
+}
+
+@test "batch: -p, -u, --sort and the escaped command" {
+	run "$OOMTOP" -b -n 1 --root "$FIXTURES/basic" -p 4030,1187,4034 --sort rss
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | sed -n '/^    PID /,$p' | awk 'NR > 1 { print $1 }' | tr '\n' ' ')" = "1187 4034 4030 " ]
+	run "$OOMTOP" -b -n 1 --root "$FIXTURES/basic" -u 1000
+	[ "$(printf '%s\n' "$output" | sed -n '/^    PID /,$p' | awk 'NR > 1 { print $1 }')" = 4035 ]
+	run "$OOMTOP" -b -n 1 --root "$FIXTURES/basic" -p 4031
+	[[ "$output" == *' new\x0aline\x5c\x1b[31m'* ]]
+	[[ "$output" != *$'\e'* ]]
+	run "$OOMTOP" -b -n 1 --root "$FIXTURES/basic" --sort command
+	[ "$(printf '%s\n' "$output" | sed -n '/^    PID /,$p' | awk 'NR == 2 { print $1 }')" = 4035 ]
+}
+
+@test "batch: -n 2 -d 0.1 prints two rankings" {
+	run "$OOMTOP" -b -n 2 -d 0.1 --root "$FIXTURES/basic"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep -c '^totalpages ')" -eq 2 ]
+	[ "$(printf '%s\n' "$output" | grep -c ' hog$')" -eq 2 ]
+}
+
+@test "batch: OOM_ROOT is the default root" {
+	OOM_ROOT="$FIXTURES/basic" run "$OOMTOP" -b -n 1
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "totalpages 283489 "* ]]
+}
+
+@test "batch: the live system lists this shell" {
+	run "$OOMTOP" -b -n 1 -p $$
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | sed -n '/^    PID /,$p' | awk 'NR == 2 { print $1 }')" = $$ ]
+	[ "$(printf '%s\n' "$output" | sed -n '/^    PID /,$p' | awk 'NR == 2 { print $5 }')" = "$(cat /proc/$$/oom_score_adj)" ]
+}
+
+@test "bad usage exits 2 and changes nothing" {
+	for bad in "-d 0" "-d abc" "-d -1" "-n 0" "-p 12x" "--heuristic foo" "--sort bogus" "-u no-such-user-xyz" "extra"; do
+		# shellcheck disable=SC2086
+		run "$OOMTOP" -b $bad
+		[ "$status" -eq 2 ] || { echo "$bad: $status"; return 1; }
+	done
+	run "$OOMTOP" -b -n 1 --root /nonexistent
+	[ "$status" -eq 1 ]
+}
+
+@test "without a terminal and without -b it refuses" {
+	run "$OOMTOP" -n 1 </dev/null
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"-b"* ]]
+}
+
+@test "--help and --version" {
+	run "$OOMTOP" --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"--batch"* && "$output" == *"--heuristic"* ]]
+	run "$OOMTOP" --version
+	[ "$status" -eq 0 ]
+}
+
+@test "man page renders cleanly and covers options, keys, exit status" {
+	run groff -man -ww -z "$TOP/man/oomtop.1"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	text=$(groff -man -Tascii -P-cbu "$TOP/man/oomtop.1")
+	for word in -d, -n, -b, -p, -u, --heuristic= --sort= --root= --poll OOM_ROOT "EXIT STATUS" KEYS \
+		CAP_SYS_RESOURCE "top(1)" "oom-dump(8)" "oomctl(8)"; do
+		[[ "$text" == *"$word"* ]] || { echo "missing $word"; return 1; }
+	done
+}
+
+@test "bash completion offers options, sort columns, heuristics and PIDs" {
+	complete_words() {
+		# shellcheck disable=SC1091
+		source "$TOP/completions/oomtop"
+		COMP_WORDS=("$@")
+		COMP_CWORD=$(($# - 1))
+		COMPREPLY=()
+		_oomtop
+		printf '%s\n' "${COMPREPLY[@]}"
+	}
+	run complete_words oomtop --heur
+	[ "$output" = "--heuristic" ]
+	run complete_words oomtop --heuristic ""
+	[ "$(printf '%s\n' "$output" | sort | tr '\n' ' ')" = "kernel legacy rewrite " ]
+	run complete_words oomtop --sort r
+	[ "$output" = "rss" ]
+	run complete_words oomtop -p "$$"
+	[[ "$output" == *"$$"* ]]
+}
