@@ -853,7 +853,7 @@ static const struct argp sysctl_argp = {
 
 struct sysctl_item {
 	enum oom_sysctl s;
-	bool set;
+	bool set, readable;
 	long long value, old;
 };
 
@@ -863,6 +863,26 @@ static void print_sysctl(enum oom_sysctl s, long long v, bool values_only)
 		printf("%lld\n", v);
 	else
 		printf("%s = %lld\n", oom_sysctl_name(s), v);
+}
+
+/*
+ * The lowest (@dir -1) or highest (@dir 1) value the library accepts for @s,
+ * found by bisection from 0 (valid for every OOM sysctl), so that the range
+ * in the message is the library's and cannot drift from it.
+ */
+static long long sysctl_bound(enum oom_sysctl s, int dir)
+{
+	long long ok = 0, bad = dir > 0 ? (long long)INT_MAX + 1 : (long long)INT_MIN - 1;
+
+	while ((bad > ok ? bad - ok : ok - bad) > 1) {
+		long long mid = ok + (bad - ok) / 2;
+
+		if (oom_sysctl_validate(s, mid) == 0)
+			ok = mid;
+		else
+			bad = mid;
+	}
+	return ok;
 }
 
 /* Parses "NAME" or "NAME=VALUE" into @it; 0 or -EINVAL after saying why. */
@@ -886,14 +906,8 @@ static int parse_sysctl_arg(char *arg, struct sysctl_item *it)
 	if (err == 0)
 		err = oom_sysctl_validate(it->s, it->value);
 	if (err == -ERANGE) {
-		long long lo = 0, hi = 0;
-
-		/* Find the bounds the library enforces, to name them. */
-		for (hi = 0; hi < INT_MAX && oom_sysctl_validate(it->s, hi + 1) == 0; hi = hi ? hi * 2 + 1 : 1)
-			;
-		while (hi > 0 && oom_sysctl_validate(it->s, hi) < 0)
-			hi--;
-		tool_error("%s must be between %lld and %lld", oom_sysctl_name(it->s), lo, hi);
+		tool_error("%s must be between %lld and %lld", oom_sysctl_name(it->s), sysctl_bound(it->s, -1),
+			   sysctl_bound(it->s, 1));
 		return -EINVAL;
 	}
 	if (err < 0) {
@@ -917,8 +931,8 @@ static int cmd_sysctl(int argc, char **argv)
 	struct sysctl_args a = { .root = global_root };
 	struct sysctl_item *items;
 	struct oom_ctx *ctx = NULL;
-	size_t n, done = 0;
-	int status = EXIT_OK, err = 0;
+	size_t n, done;
+	int status = EXIT_OK, err;
 
 	parse_sub(&sysctl_argp, argc, argv, 0, &a);
 	n = a.nargs ? a.nargs : OOM_SYSCTL_COUNT;
@@ -942,11 +956,15 @@ static int cmd_sysctl(int argc, char **argv)
 	/* Old values first: printed for reads, restored if a later write fails. */
 	for (size_t i = 0; i < n; i++) {
 		err = oom_sysctl_get(ctx, items[i].s, &items[i].old);
-		if (err < 0) {
+		items[i].readable = err == 0;
+		if (err == -ENOENT)
+			tool_error("%s: this kernel has no such sysctl", oom_sysctl_name(items[i].s));
+		else if (err < 0)
 			tool_error_errno(err, oom_sysctl_name(items[i].s));
+		if (err < 0) {
 			status = EXIT_FAIL;
 			if (items[i].set)
-				goto out;
+				goto out; /* no old value to restore: write nothing */
 		}
 	}
 	for (done = 0; done < n; done++) {
@@ -956,22 +974,19 @@ static int cmd_sysctl(int argc, char **argv)
 		if (err < 0) {
 			report_sysctl_write(err, items[done].s);
 			status = EXIT_FAIL;
-			break;
+			/* Undo, newest first, so that nothing stays half-applied. */
+			while (done-- > 0) {
+				if (items[done].set && oom_sysctl_set(ctx, items[done].s, items[done].old) < 0)
+					tool_error("%s: could not restore %lld", oom_sysctl_name(items[done].s),
+						   items[done].old);
+			}
+			goto out;
 		}
-	}
-	if (err < 0) {
-		/* Undo, newest first, so that nothing stays half-applied. */
-		while (done-- > 0) {
-			if (items[done].set && oom_sysctl_set(ctx, items[done].s, items[done].old) < 0)
-				tool_error("%s: could not restore %lld", oom_sysctl_name(items[done].s),
-					   items[done].old);
-		}
-		goto out;
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (items[i].set)
 			print_sysctl(items[i].s, items[i].value, a.values_only);
-		else if (status == EXIT_OK || oom_sysctl_get(ctx, items[i].s, &items[i].old) == 0)
+		else if (items[i].readable)
 			print_sysctl(items[i].s, items[i].old, a.values_only);
 	}
 out:

@@ -548,3 +548,17 @@ as_nobody() {
 	run --separate-stderr "$OOMCTL" get --bogus 1
 	[ "$status" -eq 2 ]
 }
+
+@test "sysctl: a sysctl the kernel lacks is reported; the others still print; nothing written" {
+	root=$(fixture basic)
+	rm "$root/proc/sys/vm/oom_dump_tasks"
+	run --separate-stderr "$OOMCTL" sysctl --root "$root"
+	[ "$status" -eq 1 ]
+	[ "$output" = $'vm.panic_on_oom = 0\nvm.oom_kill_allocating_task = 0\nvm.oom_forkbomb_thres = 1000' ]
+	[ "$stderr" = "oomctl: vm.oom_dump_tasks: this kernel has no such sysctl" ]
+	run --separate-stderr "$OOMCTL" sysctl --root "$root" vm.panic_on_oom=1 vm.oom_dump_tasks=1
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[ "$(cat "$root/proc/sys/vm/panic_on_oom")" = 0 ]
+	[ ! -e "$root/proc/sys/vm/oom_dump_tasks" ]
+}
