@@ -180,3 +180,32 @@ BASIC="$FIXTURES/basic"
 	[ -z "$(find "$BATS_TEST_TMPDIR/live" -name environ)" ]
 	[ "$(jq '.tasks | length' "$BATS_TEST_TMPDIR/a")" -gt 0 ]
 }
+
+@test "rewrite forkbomb penalty: stat is read for sorting by score even in the modern format" {
+	root=$(fixture basic)
+	# liboom's own copy of the never-merged sysctl: bash (1187) has 4 children under 1 s of CPU
+	mkdir -p "$root/var/lib/liboom"
+	echo 2 >"$root/var/lib/liboom/vm.oom_forkbomb_thres"
+	# (1039 + 512) * 1000 / 283489 = 5; + (317 + 294 + 338 + 296) / 2 = 622; - 30 (CAP_SYS_ADMIN) = 597
+	run "$OOM_DUMP" --root "$root" -f json
+	[ "$(jq '.tasks[] | select(.tgid == 1187) | .score' <<<"$output")" -eq 597 ]
+	run "$OOM_DUMP" --root "$root" -f modern --sort score -n 2
+	[ "$status" -eq 0 ]
+	[[ "${lines[2]}" == "[   5882]"*" hog" ]]
+	[[ "${lines[3]}" == "[   1187]"*" bash" ]]
+	run "$OOM_DUMP" --root "$root" -f prometheus
+	grep -qx 'oom_vm_oom_forkbomb_thres 2' <<<"$output"
+	# the saved tree carries the threshold and the children's stat files
+	"$OOM_DUMP" --root "$root" -f modern --sort score --save "$BATS_TEST_TMPDIR/fb" >"$BATS_TEST_TMPDIR/a"
+	cmp "$BATS_TEST_TMPDIR/fb/var/lib/liboom/vm.oom_forkbomb_thres" "$root/var/lib/liboom/vm.oom_forkbomb_thres"
+	[ -f "$BATS_TEST_TMPDIR/fb/proc/4030/stat" ]
+	"$OOM_DUMP" --root "$BATS_TEST_TMPDIR/fb" -f modern --sort score | cmp - "$BATS_TEST_TMPDIR/a"
+}
+
+@test "legacy heuristic: sorting by score works from a saved tree too (stat and uptime saved)" {
+	"$OOM_DUMP" --root "$BASIC" -f modern -H legacy --sort score --save "$BATS_TEST_TMPDIR/lg" >"$BATS_TEST_TMPDIR/a"
+	[ -f "$BATS_TEST_TMPDIR/lg/proc/uptime" ] && [ -f "$BATS_TEST_TMPDIR/lg/proc/1187/stat" ]
+	"$OOM_DUMP" --root "$BATS_TEST_TMPDIR/lg" -f modern -H legacy --sort score | cmp - "$BATS_TEST_TMPDIR/a"
+	# legacy badness grows with total_vm: hog (17004 pages, oom_adj 15) is first
+	[[ "$(sed -n 3p "$BATS_TEST_TMPDIR/a")" == "[   5882]"*" hog" ]]
+}
