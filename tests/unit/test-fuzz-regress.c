@@ -16,17 +16,32 @@
 #include "unit.h"
 
 /* Each harness's entry point gets its own name here. */
+#define LLVMFuzzerTestOneInput fuzz_cg_limit
+#include "../fuzz/fuzz-cg-limit.c"
+#undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_cgroup
 #include "../fuzz/fuzz-cgroup.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_escape
+#include "../fuzz/fuzz-escape.c"
 #undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_format
 #include "../fuzz/fuzz-format.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_kernlog
+#include "../fuzz/fuzz-kernlog.c"
+#undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_meminfo
 #include "../fuzz/fuzz-meminfo.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_mountinfo
+#include "../fuzz/fuzz-mountinfo.c"
+#undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_node_list
 #include "../fuzz/fuzz-node-list.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_node_meminfo
+#include "../fuzz/fuzz-node-meminfo.c"
 #undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_numa_maps
 #include "../fuzz/fuzz-numa-maps.c"
@@ -58,10 +73,22 @@ struct harness {
 };
 
 static const struct harness harnesses[] = {
-	{ "cgroup", fuzz_cgroup },	   { "format", fuzz_format },	{ "meminfo", fuzz_meminfo },
-	{ "node-list", fuzz_node_list }, { "numa-maps", fuzz_numa_maps }, { "number", fuzz_number },
-	{ "score", fuzz_score },	   { "stat", fuzz_stat },	{ "statm", fuzz_statm },
-	{ "status", fuzz_status },	   { "value-line", fuzz_value_line },
+	{ "cg-limit", fuzz_cg_limit },
+	{ "cgroup", fuzz_cgroup },
+	{ "escape", fuzz_escape },
+	{ "format", fuzz_format },
+	{ "kernlog", fuzz_kernlog },
+	{ "meminfo", fuzz_meminfo },
+	{ "mountinfo", fuzz_mountinfo },
+	{ "node-list", fuzz_node_list },
+	{ "node-meminfo", fuzz_node_meminfo },
+	{ "numa-maps", fuzz_numa_maps },
+	{ "number", fuzz_number },
+	{ "score", fuzz_score },
+	{ "stat", fuzz_stat },
+	{ "statm", fuzz_statm },
+	{ "status", fuzz_status },
+	{ "value-line", fuzz_value_line },
 };
 
 static void replay_file(const struct harness *h, int dirfd, const char *name)
