@@ -30,7 +30,7 @@ OUT="$TOP/build/bench/results"
 
 usage() {
 	sed -n '6,17s/^# \{0,1\}//p' "$0" >&2
-	exit 2
+	exit "${1:-2}"
 }
 
 while getopts "qn:r:c:SPt:o:h" opt; do
@@ -43,6 +43,7 @@ while getopts "qn:r:c:SPt:o:h" opt; do
 	P) RT=0 ;;
 	t) TIMEOUT=$OPTARG ;;
 	o) OUT=$OPTARG ;;
+	h) usage 0 ;;
 	*) usage ;;
 	esac
 done
