@@ -190,11 +190,46 @@ static size_t caller_len(const char *s, size_t len)
 	return i < len && s[i] == ']' ? i + 1 : 0;
 }
 
+/* "<4>" (dmesg -r) or /dev/kmsg's "4,1234,5678901,-;" record header. */
+static size_t level_len(const char *s, size_t n)
+{
+	size_t i = 0, commas = 0;
+
+	if (n >= 3 && s[0] == '<') {
+		for (i = 1; i < n && i < 6 && is_digit(s[i]); i++)
+			;
+		return i > 1 && i < n && s[i] == '>' ? i + 1 : 0;
+	}
+	for (; i < n && i < 64 && (is_digit(s[i]) || s[i] == ',' || s[i] == '-' || (commas == 3 && s[i] != ';')); i++)
+		commas += s[i] == ',';
+	return commas >= 3 && i < n && s[i] == ';' && is_digit(s[0]) ? i + 1 : 0;
+}
+
+/* A timestamp bracket and the printk caller id after it, with the space that follows. */
+static size_t stamp_len(const char *s, size_t n)
+{
+	size_t skip = timestamp_len(s, n), c;
+
+	if (!skip)
+		return 0;
+	/* The kernel console prints "][ T1]", dmesg(1) "] [ T1]". */
+	c = caller_len(s + skip, n - skip);
+	if (!c && n - skip > 1 && s[skip] == ' ' && (c = caller_len(s + skip + 1, n - skip - 1)))
+		c++;
+	skip += c;
+	if (skip < n && s[skip] == ' ')
+		skip++;
+	return skip;
+}
+
 OOM_EXPORT const char *oom_log_strip_prefix(const char *line, size_t *len)
 {
 	const char *s = line, *k;
 	size_t n = *len, skip;
 
+	skip = level_len(s, n);
+	s += skip;
+	n -= skip;
 	/* dmesg -x: "kern  :info  : " */
 	if (starts_with(s, n, "kern ") || starts_with(s, n, "kern:")) {
 		const char *c1 = memchr(s, ':', n);
@@ -205,24 +240,22 @@ OOM_EXPORT const char *oom_log_strip_prefix(const char *line, size_t *len)
 			s = c2 + 2;
 		}
 	}
+	/* journalctl -o short-monotonic: "[ 1234.567890] host kernel: " */
+	skip = stamp_len(s, n);
+	s += skip;
+	n -= skip;
 	/* syslog and journalctl: "Mar  1 12:00:00 host kernel: " (no '[' before it). */
 	k = find(s, n, "kernel: ");
 	if (k && (k == s || k[-1] == ' ') && !memchr(s, '[', (size_t)(k - s))) {
 		n -= (size_t)(k + 8 - s);
 		s = k + 8;
-	}
-	skip = timestamp_len(s, n);
-	if (skip) {
+		skip = level_len(s, n);
 		s += skip;
 		n -= skip;
-		/* The kernel console prints "][ T1]", dmesg(1) "] [ T1]". */
-		skip = caller_len(s, n);
-		if (!skip && n > 1 && *s == ' ' && (skip = caller_len(s + 1, n - 1)))
-			skip++;
+		/* the kernel's own timestamp, when syslog kept it */
+		skip = stamp_len(s, n);
 		s += skip;
 		n -= skip;
-		if (n && *s == ' ')
-			s++, n--;
 	}
 	*len = n;
 	return s;

@@ -58,6 +58,15 @@ static void prefixes(void **state)
 	strip("[  100.000001][  T2345] abc", "abc");
 	strip("[  100.000001] [ C1] abc", "abc");
 	strip("kern  :info  : [  1.000000] abc", "abc");
+	strip("<4>[  1.000000] abc", "abc");
+	strip("6,1234,5678901,-;abc", "abc");
+	strip("6,1234,5678901,-,caller=T1;abc", "abc");
+	strip("[ 1234.567890] host kernel: abc", "abc");
+	strip("2024-03-01T12:00:00+0000 host kernel: [ 5.000001] abc", "abc");
+	strip("<4>abc", "abc");
+	/* not prefixes */
+	strip("<a>abc", "<a>abc");
+	strip("1,2;abc", "1,2;abc");
 	/* Task rows and the table header are not timestamps. */
 	strip("[ 1234]     0  1234 x", "[ 1234]     0  1234 x");
 	strip("[ pid ]   uid", "[ pid ]   uid");
