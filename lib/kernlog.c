@@ -200,7 +200,8 @@ static size_t level_len(const char *s, size_t n)
 			;
 		return i > 1 && i < n && s[i] == '>' ? i + 1 : 0;
 	}
-	for (; i < n && i < 64 && (is_digit(s[i]) || s[i] == ',' || s[i] == '-' || (commas == 3 && s[i] != ';')); i++)
+	/* level,seq,usec,flags[,key=value...];message */
+	for (; i < n && i < 64 && (is_digit(s[i]) || s[i] == ',' || (commas >= 3 && s[i] != ';')); i++)
 		commas += s[i] == ',';
 	return commas >= 3 && i < n && s[i] == ';' && is_digit(s[0]) ? i + 1 : 0;
 }
