@@ -104,7 +104,7 @@ $(B)/tests/%: tests/unit/%.c tests/unit/unit.h $(LIB_A)
 		$(LDFLAGS) -o $@ $< $(LIB_A) $(LIB_LIBS) $(CMOCKA_LIBS)
 
 check: deps
-	$(Q)$(MAKE) --no-print-directory check-unit check-cli
+	$(Q)$(MAKE) --no-print-directory check-unit check-cli scenarios
 
 check-unit: $(UNIT_BINS)
 	@fail=0; for t in $(UNIT_BINS); do echo "== $$t"; $$t || fail=1; done; exit $$fail
@@ -293,3 +293,17 @@ $(B)/bench/%: tests/bench/%.c
 bench: all $(BENCH_BINS)
 	@$(MAKE) --no-print-directory deps DEB_PKGS="$(BENCH_PKGS)"
 	$(Q)tests/bench/bench.sh $(BENCH_ARGS)
+
+# ---- scenario corpus (tests/scenarios, issue 8) ----------------------------
+# Every scenario through the three heuristics as a table; fails when a
+# heuristic a scenario asserts picks the wrong victim. Part of `make check`.
+SCENARIOS_BIN := $(B)/scenarios/scenarios
+
+$(SCENARIOS_BIN): tests/scenarios/scenarios.c lib/liboom.h $(LIB_A)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_A) $(LIB_LIBS)
+
+.PHONY: scenarios
+scenarios: $(SCENARIOS_BIN)
+	$(Q)$(SCENARIOS_BIN) tests/scenarios
