@@ -209,3 +209,17 @@ BASIC="$FIXTURES/basic"
 	# legacy badness grows with total_vm: hog (17004 pages, oom_adj 15) is first
 	[[ "$(sed -n 3p "$BATS_TEST_TMPDIR/a")" == "[   5882]"*" hog" ]]
 }
+
+@test "each format reads only what it needs: removing the other files changes nothing" {
+	root=$(fixture basic)
+	rm -f "$root"/proc/*/oom_score "$root"/proc/*/task/*/oom_score "$root"/proc/*/cgroup "$root"/proc/*/numa_maps \
+		"$root"/proc/*/statm "$root"/proc/*/task/*/statm
+	run "$OOM_DUMP" --root "$root"
+	diff <(printf '%s\n' "$output") "$EXPECTED/oom-dump-basic-2.6.36.txt"
+	rm -f "$root"/proc/*/stat "$root"/proc/*/task/*/stat
+	run "$OOM_DUMP" --root "$root" -f modern
+	diff <(printf '%s\n' "$output") "$EXPECTED/oom-dump-basic-modern.txt"
+	# the kernel heuristic needs no CPU times either
+	run "$OOM_DUMP" --root "$root" -f modern -H kernel --sort score -n 1
+	[[ "${lines[2]}" == "[   5882]"*" hog" ]]
+}
