@@ -391,59 +391,52 @@ static struct row *push_row(void)
 	return &rows[n_rows++];
 }
 
+/* The outcome of a simulated OOM now, for the 'v' key (the library's selection). */
+static char victim_line[4 * OOM_COMM_MAX + 96];
+
 /*
- * The task the OOM killer would pick now, and the child it would sacrifice,
- * by the rules of each heuristic's kernel (SPEC 7, constraint none). A hook
- * until oomtop calls the library's selection (oom_select()).
+ * Marks the task the OOM killer would pick now (V) and the child it would
+ * kill in its place (C), system-wide, by the rules of the heuristic's kernel.
  */
 static void mark_victim(void)
 {
-	const struct row *best = NULL;
-	const struct oom_task *child = NULL;
-	long child_score = 0;
-	const size_t *idx;
-	size_t n;
+	struct oom_select_params p = {
+		.heuristic = args.heuristic,
+		.forkbomb_thres = (unsigned long)sysctls[OOM_SYSCTL_OOM_FORKBOMB_THRES],
+		.panic_on_oom = sysctls[OOM_SYSCTL_PANIC_ON_OOM] > 0 ? (int)sysctls[OOM_SYSCTL_PANIC_ON_OOM] : 0,
+		.escape = OOM_ESCAPE_CONTROL,
+	};
+	struct oom_selection sel_out;
+	char name[4 * OOM_COMM_MAX + 8];
 
-	for (size_t i = 0; i < n_rows; i++) {
-		const struct row *r = &rows[i];
-
-		if (r->depth || !r->eligible)
-			continue;
-		if (args.heuristic != OOM_HEURISTIC_KERNEL && r->score <= 0)
-			continue;
-		/* rewrite and legacy: the first (lowest PID) of equals; kernel: the last. */
-		if (!best || r->score > best->score ||
-		    (r->score == best->score &&
-		     (args.heuristic == OOM_HEURISTIC_KERNEL ? r->t->tgid > best->t->tgid : r->t->tgid < best->t->tgid)))
-			best = r;
-	}
-	if (!best)
+	victim_line[0] = '\0';
+	if (oom_select(snap, NULL, &p, &sel_out) < 0)
 		return;
-	for (size_t i = 0; i < n_rows; i++)
-		if (rows[i].t == best->t && !rows[i].depth)
-			rows[i].mark = 'V';
-	if (args.heuristic == OOM_HEURISTIC_KERNEL)
-		return; /* no sacrifice since Linux 5.1 */
-	n = oom_snapshot_children(snap, best->t->tgid, &idx);
-	for (size_t i = 0; i < n; i++) {
-		const struct oom_task *c = oom_snapshot_task(snap, idx[i]);
-		struct row tmp;
-
-		if (!c || !oom_task_dumpable(c) || is_gone(c->tgid))
-			continue;
-		if (args.heuristic == OOM_HEURISTIC_LEGACY) {
-			child = c; /* the first child with its own memory */
-			break;
-		}
-		score_row(&tmp, c);
-		if (tmp.eligible && tmp.score > child_score) {
-			child = c;
-			child_score = tmp.score;
-		}
+	switch (sel_out.outcome) {
+	case OOM_OUTCOME_KILL:
+		oom_escape_name(name, sizeof(name), sel_out.victim->comm, OOM_ESCAPE_CONTROL);
+		snprintf(victim_line, sizeof(victim_line), "  victim %d (%s)%s", (int)sel_out.victim->tgid, name,
+			 sel_out.sacrificed ? " sacrificed for its parent" : "");
+		break;
+	case OOM_OUTCOME_PANIC:
+		snprintf(victim_line, sizeof(victim_line), "  would panic (vm.panic_on_oom)");
+		break;
+	case OOM_OUTCOME_IN_PROGRESS:
+		snprintf(victim_line, sizeof(victim_line), "  a kill is already in progress: %d",
+			 sel_out.in_progress ? (int)sel_out.in_progress->tgid : 0);
+		break;
+	case OOM_OUTCOME_NO_KILLABLE:
+		snprintf(victim_line, sizeof(victim_line), "  no killable processes");
+		break;
 	}
-	for (size_t i = 0; child && i < n_rows; i++)
-		if (rows[i].t == child)
+	if (sel_out.outcome != OOM_OUTCOME_KILL)
+		return;
+	for (size_t i = 0; i < n_rows; i++) {
+		if (rows[i].t->tgid == sel_out.chosen->tgid)
+			rows[i].mark = 'V';
+		else if (sel_out.sacrificed && rows[i].t->tgid == sel_out.victim->tgid)
 			rows[i].mark = 'C';
+	}
 }
 
 static void build_rows(void)
@@ -748,7 +741,7 @@ static void draw(void)
 		snprintf(line, sizeof(line), "sort %s%s%s%s%s%s%s", sort_names[args.sort], name_filter[0] ? "  name~" : "",
 			 name_filter, have_user_filter ? "  user " : "",
 			 have_user_filter ? user_name(user_filter, ubuf, sizeof(ubuf)) : "", tree ? "  tree" : "",
-			 show_victim ? "  victim" : "");
+			 show_victim ? victim_line : "");
 		mvaddnstr(3, 0, line, COLS);
 	} else {
 		snprintf(line, sizeof(line), "sort %s", sort_names[args.sort]);

@@ -141,8 +141,9 @@ row_pids() {
 	wait_for 'filter by name'
 	tmux send-keys -t "$SESSION" Enter
 	wait_for "^ +$HOG "
+	# The victim is chosen system-wide: whichever it is, the line names it.
 	tmux send-keys -t "$SESSION" v
-	wait_for "^V +$HOG "
+	wait_for '^sort score  victim [0-9]+ \('
 	tmux send-keys -t "$SESSION" s
 	wait_for '^sort oom_score'
 	tmux send-keys -t "$SESSION" h
@@ -218,6 +219,32 @@ row_pids() {
 	"$BATS_TEST_TMPDIR/oomtop-late" 121 &
 	PIDS+=($!)
 	wait_for "^ +$! .* oomtop-late$"
+	tmux send-keys -t "$SESSION" q
+	wait_prompt
+}
+
+@test "screen: v marks the victim and the child sacrificed for it, t shows children" {
+	local root
+	root=$(fixture basic)
+	# Make 4035 (score 1: 296 pages, no CAP_SYS_ADMIN) a child of the hog 5882 (score 1000).
+	sed -i 's/^PPid:.*/PPid:\t5882/' "$root/proc/4035/status"
+	sed -i 's/) S [0-9]* /) S 5882 /' "$root/proc/4035/stat"
+	start_shell
+	tmux send-keys -t "$SESSION" "$OOMTOP --root $root -d 0.5" Enter
+	wait_for '^ +5882 '
+	tmux send-keys -t "$SESSION" v
+	wait_for '^V +5882 root +1000 '
+	wait_for '^C +4035 [^ ]+ +1 '
+	wait_for 'victim 4035 \(:-\) 1 2 3 4 5 6\) sacrificed for its parent'
+	tmux send-keys -t "$SESSION" t
+	wait_for '^ +[0-9]+ .* `- '
+	# Under the hog, its one child.
+	screen | grep -A1 -E '^V +5882 ' | tail -1 | grep -Eq '^C +4035 .*`- :-\) 1 2 3 4 5 6$'
+	# The kernel heuristic sacrifices no child (removed in Linux 5.1).
+	tmux send-keys -t "$SESSION" H
+	wait_for 'heuristic kernel'
+	wait_for 'victim 5882 \(hog\)$'
+	! screen | grep -q '^C '
 	tmux send-keys -t "$SESSION" q
 	wait_prompt
 }
