@@ -120,29 +120,13 @@ static void report_write_error(pid_t pid, int err, const struct oom_task *t, int
 	}
 }
 
-/*
- * Writes a JSON string: valid UTF-8 passes, control bytes become \u00XX,
- * and a byte that is not UTF-8 is read as Latin-1 so the output stays valid.
- */
+/* Writes a JSON string; names are untrusted bytes, so the library escapes them. */
 static void json_string(FILE *f, const char *s)
 {
-	char esc[OOM_COMM_MAX * 4 + 1];
-	const char *p = esc;
+	char esc[OOM_COMM_MAX * 6 + 1]; /* \u00NN per byte at most */
 
-	/* The library's escaping leaves printable UTF-8 alone and writes \xNN for the rest. */
-	oom_escape_name(esc, sizeof(esc), s, OOM_ESCAPE_CONTROL);
-	fputc('"', f);
-	for (; *p; p++) {
-		if (p[0] == '\\' && p[1] == 'x' && p[2] && p[3]) {
-			fprintf(f, "\\u00%c%c", p[2], p[3]);
-			p += 3;
-		} else if (*p == '"') {
-			fputs("\\\"", f);
-		} else {
-			fputc(*p, f);
-		}
-	}
-	fputc('"', f);
+	oom_escape_json(esc, sizeof(esc), s);
+	fprintf(f, "\"%s\"", esc);
 }
 
 /* The library's heuristic names, for option parsing. */
