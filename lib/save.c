@@ -83,8 +83,12 @@ static int make_dirs(int dirfd, const char *rel)
 	return 0;
 }
 
-/* The per-thread files of a zombie leader's live threads (find_lock_task_mm). */
-static int copy_threads(int piddir, int dstpid, unsigned int what, struct oom_buf *b)
+/*
+ * A zombie leader's memory comes from its first live thread with an mm
+ * (find_lock_task_mm, as the snapshot reads it). Only that thread is
+ * copied: threads differ in their cpu, and a replay must pick the same one.
+ */
+static int copy_threads(int piddir, int dstpid, const char *pid, unsigned int what, struct oom_buf *b)
 {
 	int taskfd = oom_openat(piddir, "task", O_RDONLY | O_DIRECTORY);
 	struct dirent *de;
@@ -98,29 +102,34 @@ static int copy_threads(int piddir, int dstpid, unsigned int what, struct oom_bu
 		close(taskfd);
 		return -errno;
 	}
-	if (mkdirat(dstpid, "task", 0755) < 0 && errno != EEXIST) {
-		closedir(d);
-		return -errno;
-	}
-	while ((de = readdir(d)) && err == 0) {
+	while ((de = readdir(d))) {
+		struct oom_status_fields st;
 		char path[64];
 		long long tid;
 
-		if (oom_parse_ll(de->d_name, 10, &tid) < 0 || tid <= 0)
+		if (oom_parse_ll(de->d_name, 10, &tid) < 0 || tid <= 0 || strcmp(de->d_name, pid) == 0)
+			continue;
+		snprintf(path, sizeof(path), "task/%lld/status", tid);
+		err = oom_read_file_at(piddir, path, b);
+		if (err == -ENOENT || err == -ESRCH) {
+			err = 0; /* a thread exiting meanwhile */
+			continue;
+		}
+		if (err < 0)
+			break;
+		if (oom_parse_status(b->data, b->len, &st) < 0 || !st.has_mm)
 			continue;
 		snprintf(path, sizeof(path), "task/%lld", tid);
-		if (mkdirat(dstpid, path, 0755) < 0 && errno != EEXIST) {
-			err = -errno;
-			break;
+		err = make_dirs(dstpid, path);
+		if (err == 0) {
+			snprintf(path, sizeof(path), "task/%lld/status", tid);
+			err = write_new(dstpid, path, b);
 		}
-		snprintf(path, sizeof(path), "task/%lld/status", tid);
-		err = copy_file(piddir, dstpid, path, b);
 		if (err == 0 && (what & OOM_READ_STAT)) {
 			snprintf(path, sizeof(path), "task/%lld/stat", tid);
 			err = copy_file(piddir, dstpid, path, b);
 		}
-		if (err == -ENOENT || err == -ESRCH)
-			err = 0; /* a thread exiting meanwhile */
+		break;
 	}
 	closedir(d);
 	return err;
@@ -144,7 +153,7 @@ static int copy_process(int piddir, int dstproc, const char *name, unsigned int 
 	err = write_new(dst, "status", b);
 	if (err == 0 && oom_parse_status(b->data, b->len, &st) == 0 && st.state == 'Z' && !st.has_mm &&
 	    !st.kthread)
-		err = copy_threads(piddir, dst, what, b);
+		err = copy_threads(piddir, dst, name, what, b);
 	if (err == 0 && (what & OOM_READ_STAT))
 		err = copy_file(piddir, dst, "stat", b);
 	if (err == 0)

@@ -95,6 +95,8 @@ static void status_only(void **state)
 	assert_false(exists(dir, "proc/5882/cgroup"));
 	assert_false(exists(dir, "proc/5882/cmdline"));
 	assert_true(exists(dir, "proc/4032/task/4036/status"));
+	/* only the thread the snapshot takes the memory from */
+	assert_false(exists(dir, "proc/4032/task/4032"));
 	assert_true(exists(dir, "proc/sys/vm/panic_on_oom"));
 	assert_false(exists(dir, "proc/sys/vm/oom_forkbomb_thres")); /* the fixture has none */
 }
