@@ -101,7 +101,7 @@ class Proc:
                  uid=0, threads=1, adj=0, cgroup=None, mems=None, cpus=None, node=None, policy='default',
                  state='S', nice=0, tty=0, kthread=False, caps=None, groups=(), exe=None, lib=None,
                  stk=132, sys_frac=0.25, fdsize=64, pte=None, hwm=None, peak=None, flags=None,
-                 sigkill=False, exiting=False, zombie_threads=None, seccomp=0, umask='0022'):
+                 sigkill=False, exiting=False, zombie_threads=None, seccomp=0, umask='0022', setsid=False):
         self.pid, self.comm, self.ppid = pid, comm, ppid
         self.vm, self.anon, self.file, self.shmem, self.swap = vm, anon, file, shmem, swap
         self.cpu, self.age, self.uid, self.threads, self.adj = cpu, age, uid, threads, adj
@@ -115,6 +115,7 @@ class Proc:
         self.sigkill, self.exiting, self.umask = sigkill, exiting, umask
         self.zombie_threads = zombie_threads  # [(tid, comm, cpu)] for a zombie leader
         self.seccomp = seccomp
+        self.setsid = setsid  # a session leader (sshd's session child, a login shell)
         self.pgrp = self.sid = None
 
     @property
@@ -203,11 +204,11 @@ def ssh_session(m, pid, user_pid, bash_pid, uid=1000, age=3600.0, tty=34816, gro
     sess = '/user.slice/user-%d.slice/session-%d.scope' % (uid, pid % 97)
     m.add(
         Proc(pid, 'sshd', 712, vm=mb(17.4), anon=mb(1.9), file=mb(8.8), cpu=0.06, age=age, cgroup=sess,
-             flags=0x400140),
+             flags=0x400140, setsid=True),
         Proc(user_pid, 'sshd', pid, uid=uid, vm=mb(17.6), anon=mb(1.4), file=mb(5.3), cpu=0.4, age=age - 0.2,
              cgroup=sess, caps=0, groups=groups),
         Proc(bash_pid, 'bash', user_pid, uid=uid, vm=mb(8.4), anon=mb(2.1), file=mb(3.9), cpu=0.09,
-             age=age - 0.3, cgroup=sess, caps=0, groups=groups, tty=tty, fdsize=256),
+             age=age - 0.3, cgroup=sess, caps=0, groups=groups, tty=tty, fdsize=256, setsid=True),
     )
     return sess
 
@@ -253,7 +254,7 @@ def finish(m):
             p.cgroup = parent.cgroup if parent and parent.cgroup else '/'
         if p.kthread:
             p.pgrp = p.sid = 0
-        elif p.ppid in (0, 1) or p.ppid not in by_pid:
+        elif p.ppid in (0, 1) or p.ppid not in by_pid or p.setsid:
             p.pgrp = p.sid = p.pid
         else:
             parent = by_pid[p.ppid]
