@@ -27,8 +27,8 @@ static int use_openat2, read_to_eof;
 static int open_at(int dirfd, const char *name, int flags)
 {
 	struct open_how how = {
-		.flags = (unsigned long long)(flags | O_CLOEXEC),
-		.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS,
+	    .flags = (unsigned long long)(flags | O_CLOEXEC),
+	    .resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS,
 	};
 
 	if (use_openat2)

@@ -63,7 +63,7 @@ static long median(long *v, int n)
 /* One run of @c; fills slot @i unless it is a warm-up (i < 0). */
 static int run_one(struct cmd *c, int i, FILE *raw, int round)
 {
-	struct timespec t0, t1, limit = { .tv_sec = timeout_s };
+	struct timespec t0, t1, limit = {.tv_sec = timeout_s};
 	posix_spawn_file_actions_t fa;
 	siginfo_t si;
 	sigset_t chld;
@@ -97,7 +97,7 @@ static int run_one(struct cmd *c, int i, FILE *raw, int round)
 			return -1;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	/* Drop a SIGCHLD still pending (timeout path), so the next run waits properly. */
-	sigtimedwait(&chld, NULL, &(struct timespec){ 0 });
+	sigtimedwait(&chld, NULL, &(struct timespec){0});
 	wall = (t1.tv_sec - t0.tv_sec) * 1000000L + (t1.tv_nsec - t0.tv_nsec) / 1000;
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		c->fails++;
@@ -166,7 +166,8 @@ int main(int argc, char **argv)
 		ncmds++;
 	}
 	if (!ncmds) {
-		fprintf(stderr, "usage: bench-run [-r REPS] [-w WARMUP] [-t SECONDS] [-o RAW] NAME CMD ARG... [:: ...]\n");
+		fprintf(stderr,
+			"usage: bench-run [-r REPS] [-w WARMUP] [-t SECONDS] [-o RAW] NAME CMD ARG... [:: ...]\n");
 		return 2;
 	}
 	for (int w = 0; w < warmup; w++)

@@ -23,7 +23,7 @@ static void on_term(int sig)
 
 int main(int argc, char **argv)
 {
-	struct sigaction sa = { .sa_handler = on_term };
+	struct sigaction sa = {.sa_handler = on_term};
 	sigset_t block, old;
 	long n, made = 0;
 	char *end;
