@@ -7,7 +7,7 @@
 #   -n  idle process counts (default 1000,10000)
 #   -r  measured rounds per N (default 15); a round runs every command once, in turn
 #   -c  tools to run (default all: oom-dump-2636, oom-dump-modern, oom-dump-json-rw,
-#       oomctl-victim, oomtop-b); ps, top and the floors always run, for the ratios
+#       oom-dump-prom, oomctl-victim, oomtop-b); ps, top and the floors always run
 #   -S  skip the strace syscall counts
 #   -P  no SCHED_FIFO: by default the runs are under chrt -f 10 when allowed, which
 #       shields them from other (CFS) load on the machine
@@ -74,12 +74,13 @@ ALL_CMDS=(
 	"oom-dump-2636|tools/oom-dump"
 	"oom-dump-modern|tools/oom-dump --format modern"
 	"oom-dump-json-rw|tools/oom-dump --format json --heuristic rewrite"
+	"oom-dump-prom|tools/oom-dump --format prometheus"
 	"oomctl-victim|tools/oomctl victim"
 	"oomtop-b|tools/oomtop -b -n 1"
 )
 # The floor each command is held to: the files its output needs at least.
 FLOORS="oom-dump-2636=floor-stat oom-dump-modern=floor-status oom-dump-json-rw=floor-status"
-FLOORS="$FLOORS oomctl-victim=floor-status oomtop-b=floor-stat ps=floor-stat top=floor-stat"
+FLOORS="$FLOORS oom-dump-prom=floor-status oomctl-victim=floor-status oomtop-b=floor-stat ps=floor-stat top=floor-stat"
 FLOORS="$FLOORS floor-status-lib=floor-status floor-stat-lib=floor-stat"
 
 wanted() {
