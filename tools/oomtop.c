@@ -178,7 +178,7 @@ static bool forkbomb_possible(const struct oom_snapshot *s)
 static int full_scan(void)
 {
 	struct oom_snapshot *s = NULL;
-	bool need_stat = args.heuristic == OOM_HEURISTIC_LEGACY;
+	bool penalty, need_stat;
 	int err;
 
 	for (int i = 0; i < OOM_SYSCTL_COUNT; i++)
@@ -186,9 +186,16 @@ static int full_scan(void)
 			sysctls[i] = -1;
 	if (sysctls[OOM_SYSCTL_OOM_FORKBOMB_THRES] < 0)
 		sysctls[OOM_SYSCTL_OOM_FORKBOMB_THRES] = 0;
+	/*
+	 * The forkbomb penalty needs the children's CPU times (stat). The first
+	 * scan reads them; later ones only while the last scan had a parent
+	 * over the threshold, so an idle refresh reads status and the two
+	 * oom_score files alone. A parent newly over it costs one more scan.
+	 */
+	penalty = args.heuristic == OOM_HEURISTIC_REWRITE && sysctls[OOM_SYSCTL_OOM_FORKBOMB_THRES] > 0;
+	need_stat = args.heuristic == OOM_HEURISTIC_LEGACY || (penalty && (!snap || forkbomb_possible(snap)));
 	err = oom_snapshot_new(ctx, read_flags(need_stat), &s);
-	/* CPU times (stat) are read only when a parent could pass the forkbomb threshold. */
-	if (err == 0 && !need_stat && args.heuristic == OOM_HEURISTIC_REWRITE && forkbomb_possible(s)) {
+	if (err == 0 && !need_stat && penalty && forkbomb_possible(s)) {
 		oom_snapshot_free(s);
 		err = oom_snapshot_new(ctx, read_flags(true), &s);
 	}

@@ -141,9 +141,9 @@ row_pids() {
 	wait_for 'filter by name'
 	tmux send-keys -t "$SESSION" Enter
 	wait_for "^ +$HOG "
-	# The victim is chosen system-wide: whichever it is, the line names it.
+	# The victim is chosen system-wide: whoever it is (or whatever the outcome), the line says so.
 	tmux send-keys -t "$SESSION" v
-	wait_for '^sort score  victim [0-9]+ \('
+	wait_for '^sort score  (victim [0-9]+ \(|would panic|a kill is already in progress: [0-9]+|no killable processes)'
 	tmux send-keys -t "$SESSION" s
 	wait_for '^sort oom_score'
 	tmux send-keys -t "$SESSION" h
