@@ -270,6 +270,8 @@ OOM_EXPORT unsigned int oom_constraint_read_flags(const struct oom_constraint *c
 OOM_EXPORT unsigned long oom_constraint_totalpages(const struct oom_constraint *c, enum oom_heuristic h,
 						   enum oom_total_source *source)
 {
+	if (!c)
+		return 0;
 	switch (c->type) {
 	case OOM_CONSTRAINT_MEMCG:
 		if (!c->memcg_limited)

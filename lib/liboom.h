@@ -749,6 +749,222 @@ int oom_snapshot_set_score_adj(struct oom_snapshot *snap, pid_t tgid, int value)
 /* "kill", "panic", "in-progress", "no-killable" (NULL if unknown). */
 const char *oom_outcome_name(enum oom_outcome o);
 
+/* ==== constraints and victim selection (constraint.c, cgroup.c, select.c) ==== */
+
+/*
+ * What confines an OOM: which tasks are candidates and how much memory the
+ * scores are measured against (SPEC 6).
+ */
+enum oom_constraint_type {
+	OOM_CONSTRAINT_NONE, /* system-wide */
+	OOM_CONSTRAINT_MEMCG, /* a memory cgroup hit its limit */
+	OOM_CONSTRAINT_CPUSET, /* the nodes a task's cpuset allows */
+	OOM_CONSTRAINT_MEMPOLICY, /* an allocation restricted to a node list */
+};
+
+struct oom_constraint;
+
+/*
+ * oom_constraint_new_none - the system-wide constraint: every task is a
+ * candidate and totalpages are the system totals of each heuristic.
+ * @ctx: the context whose /proc/meminfo is read.
+ * @c: receives the new constraint (free with oom_constraint_free()).
+ *
+ * Returns: 0, or -EINVAL, -ENOMEM, or the -errno of reading meminfo.
+ */
+int oom_constraint_new_none(struct oom_ctx *ctx, struct oom_constraint **c);
+
+/*
+ * oom_constraint_new_memcg - a memory cgroup OOM.
+ * @ctx: the context; ROOT/proc/self/mountinfo tells where the cgroup
+ *	hierarchies are mounted (under ROOT).
+ * @path: the group as /proc/PID/cgroup shows it ("/a/b"). The v1 memory
+ *	hierarchy is used when it is mounted (hybrid systems), else cgroup2.
+ * @c: receives the new constraint.
+ *
+ * Candidates are the tasks in @path or in a group below it. totalpages is
+ * the group's limit as the kernel computes it: min(limit + SwapTotal,
+ * memory+swap limit) from memory.max and memory.swap.max (v2) or
+ * memory.limit_in_bytes and memory.memsw.limit_in_bytes (v1); an unlimited
+ * group uses the system total of the heuristic. Snapshots used with it need
+ * OOM_READ_CGROUP (see oom_constraint_read_flags()).
+ *
+ * Returns: 0; -EINVAL (@path not absolute, or a garbled limit file);
+ * -ENOENT (no memory cgroup hierarchy mounted, or no such group);
+ * -ENOMEM; or another -errno.
+ */
+int oom_constraint_new_memcg(struct oom_ctx *ctx, const char *path, struct oom_constraint **c);
+
+/*
+ * oom_constraint_new_cpuset - the cpuset of task @pid.
+ * @ctx: the context.
+ * @pid: the task whose Mems_allowed_list defines the nodes.
+ * @c: receives the new constraint.
+ *
+ * Candidates are the tasks whose Mems_allowed intersects @pid's (a task read
+ * without OOM_READ_MEMS counts as allowed everywhere). totalpages is SwapTotal
+ * plus the LRU pages (Active/Inactive anon and file) of those nodes, from
+ * ROOT/sys/devices/system/node/nodeN/meminfo.
+ *
+ * Returns: 0; -ESRCH (no such process); -ENOENT (a node without meminfo,
+ * or a root without sys/); -EINVAL; -ENOMEM; or another -errno.
+ */
+int oom_constraint_new_cpuset(struct oom_ctx *ctx, pid_t pid, struct oom_constraint **c);
+
+/*
+ * oom_constraint_new_mempolicy - an allocation restricted to node list
+ * @nodes ("0-1,3", as numactl and sysfs write them).
+ * @ctx: the context.
+ * @nodes: the node list.
+ * @c: receives the new constraint.
+ *
+ * totalpages is SwapTotal plus the LRU pages of the listed nodes. A task is
+ * a candidate unless every bind/interleave policy in its numa_maps misses
+ * the list: default, local and prefer policies match, and so does a task
+ * read without OOM_READ_NUMA_MAPS.
+ *
+ * Returns: 0; -EINVAL (empty or malformed list); -ENOENT (a listed node
+ * does not exist); -ENOMEM; or another -errno.
+ */
+int oom_constraint_new_mempolicy(struct oom_ctx *ctx, const char *nodes, struct oom_constraint **c);
+
+/* Frees a constraint; NULL is accepted. */
+void oom_constraint_free(struct oom_constraint *c);
+
+/* The queries below take NULL for the system-wide constraint, except where noted. */
+enum oom_constraint_type oom_constraint_get_type(const struct oom_constraint *c);
+/* "none", "memcg", "cpuset", "mempolicy" (NULL for an unknown type). */
+const char *oom_constraint_type_name(enum oom_constraint_type type);
+/* The kernel's name: "CONSTRAINT_NONE", "CONSTRAINT_MEMCG", ... */
+const char *oom_constraint_kernel_name(enum oom_constraint_type type);
+
+/*
+ * oom_constraint_read_flags - the enum oom_read_flags a snapshot needs for
+ * this constraint's filter (OOM_READ_CGROUP, OOM_READ_MEMS or
+ * OOM_READ_NUMA_MAPS; 0 for none). OR them into oom_snapshot_new()'s @what.
+ */
+unsigned int oom_constraint_read_flags(const struct oom_constraint *c);
+
+/*
+ * oom_constraint_totalpages - the "allowed memory" scores are measured
+ * against under @c for heuristic @h; @source (may be NULL) says where the
+ * figure came from. A NULL @c has no meminfo to go by: 0 (use
+ * oom_system_totalpages() with the snapshot's).
+ */
+unsigned long oom_constraint_totalpages(const struct oom_constraint *c, enum oom_heuristic h,
+					enum oom_total_source *source);
+
+/*
+ * oom_constraint_is_candidate - whether @t passes @c's filter (memcg
+ * membership, nodes). Init, kernel threads and tasks without an mm are
+ * never candidates; oom_score_adj is not looked at (a -1000 task is a
+ * candidate that scores nothing, as in the kernel's scan).
+ */
+bool oom_constraint_is_candidate(const struct oom_constraint *c, const struct oom_task *t);
+
+/* memcg: the group's path (NULL for other types), hierarchy version (1, 2; 0
+ * for other types), and whether it has a memory limit. */
+const char *oom_constraint_memcg_path(const struct oom_constraint *c);
+int oom_constraint_memcg_version(const struct oom_constraint *c);
+bool oom_constraint_memcg_limited(const struct oom_constraint *c);
+/* cpuset: the task it was built for (0 for other types). */
+pid_t oom_constraint_cpuset_pid(const struct oom_constraint *c);
+/* cpuset and mempolicy: the node bitmap (OOM_MAX_NODES bits), NULL otherwise. */
+const uint64_t *oom_constraint_nodes(const struct oom_constraint *c);
+
+/* ---- selection --------------------------------------------------------- */
+
+/* How a (simulated) OOM ends. */
+enum oom_outcome {
+	OOM_OUTCOME_KILL, /* a task would be killed: see victim */
+	OOM_OUTCOME_PANIC, /* panic_on_oom: the kernel would panic */
+	OOM_OUTCOME_IN_PROGRESS, /* a kill is already under way: nobody new */
+	OOM_OUTCOME_NO_KILLABLE, /* "Out of memory and no killable processes..." */
+};
+
+/* What oom_select() is given besides the snapshot and the constraint. */
+struct oom_select_params {
+	enum oom_heuristic heuristic;
+	unsigned long forkbomb_thres; /* rewrite's penalty; 0 disables it */
+	int panic_on_oom; /* vm.panic_on_oom: 0, 1 or 2 */
+	bool kill_allocating_task; /* vm.oom_kill_allocating_task */
+	pid_t task; /* the allocating task ("current"), 0 if none */
+	enum oom_escape escape; /* how names are written into lines[] */
+};
+
+#define OOM_SELECT_LINE_MAX 512
+
+/*
+ * The decision. Task pointers point into the snapshot (valid while it
+ * lives) or are NULL; scores are the heuristic's (struct oom_score_terms
+ * .score).
+ */
+struct oom_selection {
+	enum oom_outcome outcome;
+	unsigned long totalpages;
+	enum oom_total_source total_source;
+	size_t candidates; /* tasks that passed the constraint's filter */
+	/* "Out of memory", "Memory cgroup out of memory", or
+	 * "Out of memory (oom_kill_allocating_task)" */
+	const char *message;
+	bool allocating_task; /* the allocating task was taken (sysctl) */
+	const struct oom_task *chosen; /* the task the scan picked */
+	long chosen_score;
+	const struct oom_task *runner_up; /* the one it would pick next, or NULL */
+	long runner_up_score;
+	const struct oom_task *victim; /* the task killed: chosen or a child */
+	long victim_score;
+	bool sacrificed; /* victim is a child of chosen */
+	const struct oom_task *in_progress; /* IN_PROGRESS: the task being killed */
+	bool would_panic; /* PANIC, or NO_KILLABLE outside a memcg */
+	/*
+	 * The kernel log lines, without newlines: PANIC and NO_KILLABLE one
+	 * (the panic or warning text); KILL two for rewrite and legacy
+	 * ("%s: Kill process %d (%s) score %d or sacrifice child" then
+	 * "Killed process %d (%s) total-vm:..."), one for kernel ("%s: Killed
+	 * process ... oom_score_adj:%hd"); IN_PROGRESS none.
+	 */
+	size_t nlines;
+	char lines[2][OOM_SELECT_LINE_MAX];
+};
+
+/*
+ * oom_select - who the OOM killer would kill now (SPEC 7), as the kernel
+ * of @params->heuristic decides it: rewrite as 2.6.36, kernel as current
+ * mainline, legacy as 2.6.35. Nothing is killed; no file is read.
+ * @snap: the snapshot (read with oom_constraint_read_flags(@c) and, for
+ *	legacy and the forkbomb penalty, OOM_READ_STAT).
+ * @c: the constraint, or NULL for system-wide with @snap's meminfo.
+ * @params: sysctls, heuristic and allocating task.
+ * @sel: receives the decision.
+ *
+ * Steps: an allocating task with SIGKILL pending, or exiting with an mm,
+ * is a kill in progress (seed 003); panic_on_oom 2, or 1 without a
+ * constraint, panics; oom_kill_allocating_task takes @params->task when it
+ * is killable, a candidate, and the OOM is not a memcg's; then the scan in
+ * PID order, which stops at a candidate with SIGKILL pending or exiting
+ * with an mm. rewrite: the highest score > 0, the first of equals, then the
+ * child (a candidate, not -1000) with the highest score > 0 is sacrificed.
+ * kernel: any eligible task, the last of equals, no sacrifice. legacy: the
+ * highest badness (the first eligible task even at 0), the first of equals,
+ * then the first child (lowest PID) with an mm and not -1000 is killed.
+ *
+ * Returns: 0, -EINVAL (NULL arguments, bad heuristic or panic_on_oom), or
+ * -ESRCH when @params->task is not in the snapshot.
+ */
+int oom_select(const struct oom_snapshot *snap, const struct oom_constraint *c,
+	       const struct oom_select_params *params, struct oom_selection *sel);
+
+/*
+ * oom_snapshot_set_score_adj - "what if": give task @tgid of @snap the
+ * oom_score_adj @value before selecting or scoring. Only the snapshot
+ * changes. Returns 0, -EINVAL (out of -1000..1000) or -ESRCH.
+ */
+int oom_snapshot_set_score_adj(struct oom_snapshot *snap, pid_t tgid, int value);
+
+/* "kill", "panic", "in-progress", "no-killable" (NULL if unknown). */
+const char *oom_outcome_name(enum oom_outcome o);
+
 #ifdef __cplusplus
 }
 #endif

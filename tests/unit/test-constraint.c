@@ -573,6 +573,15 @@ static void names(void **state)
 	assert_string_equal(oom_constraint_kernel_name(OOM_CONSTRAINT_MEMPOLICY), "CONSTRAINT_MEMORY_POLICY");
 	assert_string_equal(oom_constraint_kernel_name(OOM_CONSTRAINT_MEMCG), "CONSTRAINT_MEMCG");
 	oom_constraint_free(NULL);
+	/* NULL is the system-wide constraint for the queries. */
+	assert_int_equal(oom_constraint_get_type(NULL), OOM_CONSTRAINT_NONE);
+	assert_int_equal(oom_constraint_read_flags(NULL), 0);
+	assert_int_equal(oom_constraint_totalpages(NULL, OOM_HEURISTIC_KERNEL, NULL), 0);
+	assert_null(oom_constraint_memcg_path(NULL));
+	assert_int_equal(oom_constraint_memcg_version(NULL), 0);
+	assert_false(oom_constraint_memcg_limited(NULL));
+	assert_int_equal(oom_constraint_cpuset_pid(NULL), 0);
+	assert_null(oom_constraint_nodes(NULL));
 }
 
 int main(void)
