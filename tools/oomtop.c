@@ -41,6 +41,10 @@ struct args {
 	enum sort_key sort;
 	bool poll_only;
 	size_t event_buffer;
+	/* One constraint at most, as oomctl victim takes them. */
+	const char *memcg;
+	pid_t cpuset_of;
+	const char *nodes;
 };
 
 /* One line of the table. */
@@ -59,6 +63,7 @@ static struct args args = { .delay = 2.0, .heuristic = OOM_HEURISTIC_REWRITE, .s
 
 static struct oom_ctx *ctx;
 static struct oom_snapshot *snap;
+static struct oom_constraint *cons; /* NULL: system-wide */
 static struct oom_events *events;
 static const char *events_why = "polling"; /* header word when not listening */
 static unsigned long overruns;
@@ -88,6 +93,7 @@ static char status_line[256];
 static bool curses_on;
 
 static volatile sig_atomic_t quit_signal;
+static const char *scan_step = "reading processes"; /* what the last scan failure was about */
 
 /* ---- small helpers ------------------------------------------------------ */
 
@@ -156,7 +162,29 @@ static void clear_between(void)
 static unsigned int read_flags(bool need_stat)
 {
 	/* The table needs status, oom_score_adj and the kernel's oom_score; stat only for CPU times. */
-	return OOM_READ_STATUS | OOM_READ_OOM_SCORE | (need_stat ? OOM_READ_STAT : 0);
+	return OOM_READ_STATUS | OOM_READ_OOM_SCORE | (need_stat ? OOM_READ_STAT : 0) |
+	       (cons ? oom_constraint_read_flags(cons) : 0);
+}
+
+/* The constraint, made again at every scan: limits and node sizes change. */
+static int make_constraint(void)
+{
+	struct oom_constraint *c = NULL;
+	int err;
+
+	if (args.memcg)
+		err = oom_constraint_new_memcg(ctx, args.memcg, &c);
+	else if (args.cpuset_of)
+		err = oom_constraint_new_cpuset(ctx, args.cpuset_of, &c);
+	else if (args.nodes)
+		err = oom_constraint_new_mempolicy(ctx, args.nodes, &c);
+	else
+		return 0;
+	if (err < 0)
+		return err;
+	oom_constraint_free(cons);
+	cons = c;
+	return 0;
 }
 
 /* Whether some parent has enough children for the forkbomb penalty to matter. */
@@ -192,6 +220,11 @@ static int full_scan(void)
 	 * over the threshold, so an idle refresh reads status and the two
 	 * oom_score files alone. A parent newly over it costs one more scan.
 	 */
+	scan_step = args.memcg ? "--memcg" : args.cpuset_of ? "--cpuset-of" : "--nodes";
+	err = make_constraint();
+	if (err < 0)
+		return err;
+	scan_step = "reading processes";
 	penalty = args.heuristic == OOM_HEURISTIC_REWRITE && sysctls[OOM_SYSCTL_OOM_FORKBOMB_THRES] > 0;
 	need_stat = args.heuristic == OOM_HEURISTIC_LEGACY || (penalty && (!snap || forkbomb_possible(snap)));
 	err = oom_snapshot_new(ctx, read_flags(need_stat), &s);
@@ -204,8 +237,11 @@ static int full_scan(void)
 	oom_snapshot_free(snap);
 	snap = s;
 	clear_between();
-	totalpages = oom_system_totalpages(oom_snapshot_meminfo(snap), oom_snapshot_page_size(snap), args.heuristic,
-					   &total_source);
+	if (cons)
+		totalpages = oom_constraint_totalpages(cons, args.heuristic, &total_source);
+	else
+		totalpages = oom_system_totalpages(oom_snapshot_meminfo(snap), oom_snapshot_page_size(snap),
+						   args.heuristic, &total_source);
 	return 0;
 }
 
@@ -417,7 +453,7 @@ static void mark_victim(void)
 	char name[4 * OOM_COMM_MAX + 8];
 
 	victim_line[0] = '\0';
-	if (oom_select(snap, NULL, &p, &sel_out) < 0)
+	if (oom_select(snap, cons, &p, &sel_out) < 0)
 		return;
 	switch (sel_out.outcome) {
 	case OOM_OUTCOME_KILL:
@@ -456,7 +492,7 @@ static void build_rows(void)
 									 : &extra[i - oom_snapshot_count(snap)];
 		struct row *r;
 
-		if (!oom_task_dumpable(t) || is_gone(t->tgid))
+		if (!oom_task_dumpable(t) || is_gone(t->tgid) || (cons && !oom_constraint_is_candidate(cons, t)))
 			continue;
 		n_procs++;
 		if (t->oom_score_adj == OOM_SCORE_ADJ_MIN)
@@ -525,7 +561,7 @@ static const char *source_name(enum oom_total_source s)
 static void header_lines(char lines[3][256])
 {
 	const struct oom_meminfo *mi = oom_snapshot_meminfo(snap);
-	char mem[16], swap[16], mode[64];
+	char mem[16], swap[16], mode[64], constraint[96];
 
 	human(mem, sizeof(mem), mi->mem_total_kb * 1024);
 	human(swap, sizeof(swap), mi->swap_total_kb * 1024);
@@ -538,8 +574,17 @@ static void header_lines(char lines[3][256])
 		snprintf(mode, sizeof(mode), "events (%lu overrun%s, rescanned)", overruns, overruns == 1 ? "" : "s");
 	else
 		snprintf(mode, sizeof(mode), "%s", events ? "events" : events_why);
-	snprintf(lines[2], 256, "heuristic %s  constraint none  delay %gs  processes %zu (%zu at -1000)  %s%s",
-		 oom_heuristic_name(args.heuristic), args.delay, n_procs, n_protected, mode, paused ? "  PAUSED" : "");
+	if (args.memcg)
+		snprintf(constraint, sizeof(constraint), "memcg %s", args.memcg);
+	else if (args.cpuset_of)
+		snprintf(constraint, sizeof(constraint), "cpuset of %d", (int)args.cpuset_of);
+	else if (args.nodes)
+		snprintf(constraint, sizeof(constraint), "mempolicy %s", args.nodes);
+	else
+		snprintf(constraint, sizeof(constraint), "none");
+	snprintf(lines[2], 256, "heuristic %s  constraint %s  delay %gs  %s %zu (%zu at -1000)  %s%s",
+		 oom_heuristic_name(args.heuristic), constraint, args.delay, cons ? "candidates" : "processes", n_procs,
+		 n_protected, mode, paused ? "  PAUSED" : "");
 }
 
 #define TABLE_HEAD "    PID USER         SCORE OOM_SCORE   ADJ    RSS   SWAP  %MEM COMMAND"
@@ -591,7 +636,7 @@ static int run_batch(void)
 		int err = full_scan();
 
 		if (err < 0) {
-			tool_error_errno(err, "reading processes");
+			tool_error_errno(err, scan_step);
 			return EXIT_FAIL;
 		}
 		build_rows();
@@ -964,7 +1009,7 @@ static int run_screen(void)
 	}
 	err = full_scan();
 	if (err < 0) {
-		tool_error_errno(err, "reading processes");
+		tool_error_errno(err, scan_step);
 		return EXIT_FAIL;
 	}
 	install_signals();
@@ -1025,7 +1070,7 @@ static int run_screen(void)
 
 /* ---- arguments ---------------------------------------------------------- */
 
-enum { OPT_HEURISTIC = 256, OPT_SORT, OPT_POLL, OPT_EVENT_BUFFER };
+enum { OPT_HEURISTIC = 256, OPT_SORT, OPT_POLL, OPT_EVENT_BUFFER, OPT_MEMCG, OPT_CPUSET_OF, OPT_NODES };
 
 static const struct argp_option options[] = {
 	{ "delay", 'd', "SECS", 0, "Refresh every SECS seconds (default 2; fractions allowed)", 0 },
@@ -1036,6 +1081,9 @@ static const struct argp_option options[] = {
 	{ "heuristic", OPT_HEURISTIC, "H", 0, "rewrite (default), kernel or legacy", 0 },
 	{ "sort", OPT_SORT, "COLUMN", 0, "score (default), oom_score, adj, rss, swap, pid, user or command", 0 },
 	{ "root", 'r', "DIR", 0, "Read /proc and /sys under DIR (default: $OOM_ROOT or /)", 0 },
+	{ "memcg", OPT_MEMCG, "PATH", 0, "A memory cgroup OOM: its tasks, scored against its limit", 0 },
+	{ "cpuset-of", OPT_CPUSET_OF, "PID", 0, "A cpuset OOM: the tasks sharing PID's memory nodes", 0 },
+	{ "nodes", OPT_NODES, "LIST", 0, "A mempolicy OOM on node LIST (e.g. 0-1,3)", 0 },
 	{ "poll", OPT_POLL, NULL, 0, "Do not listen to process events; rescan /proc only", 0 },
 	{ "event-buffer", OPT_EVENT_BUFFER, "BYTES", 0, "Receive buffer for process events (testing overruns)", 0 },
 	{ 0 },
@@ -1114,6 +1162,21 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_POLL:
 		args.poll_only = true;
 		break;
+	case OPT_MEMCG:
+		args.memcg = arg;
+		break;
+	case OPT_CPUSET_OF:
+		if (tool_parse_int("PID", arg, 1, INT32_MAX, &v) < 0)
+			exit(EXIT_USAGE);
+		args.cpuset_of = (pid_t)v;
+		break;
+	case OPT_NODES:
+		args.nodes = arg;
+		break;
+	case ARGP_KEY_END:
+		if (!!args.memcg + !!args.cpuset_of + !!args.nodes > 1)
+			argp_error(state, "--memcg, --cpuset-of and --nodes exclude each other");
+		break;
 	case OPT_EVENT_BUFFER:
 		if (tool_parse_int("event buffer", arg, 1, INT32_MAX, &v) < 0)
 			exit(EXIT_USAGE);
@@ -1180,6 +1243,7 @@ int main(int argc, char **argv)
 	free(gone);
 	free(rows);
 	oom_snapshot_free(snap);
+	oom_constraint_free(cons);
 	oom_ctx_unref(ctx);
 	return ret;
 }

@@ -51,6 +51,37 @@ table_without_user() {
 	[ "$(printf '%s\n' "$output" | sed -n '/^    PID /,$p' | awk 'NR == 2 { print $1 }')" = 4035 ]
 }
 
+@test "batch: --memcg scores a group's tasks against its limit" {
+	run "$OOMTOP" -b -n 1 --root "$FIXTURES/memcg-v2" --memcg /work/job1
+	[ "$status" -eq 0 ]
+	# memory.max 256 MiB and memory.swap.max 0: 65536 pages.
+	[ "${lines[0]}" = "totalpages 65536 (memcg limit)  MemTotal 4.0G  SwapTotal 2.0G" ]
+	[[ "${lines[2]}" == "heuristic rewrite  constraint memcg /work/job1  delay 2s  candidates 4 (1 at -1000)  polling" ]]
+	# runner 153600 kB = 38400 pages: 38400 * 1000 / 65536 = 585; step-small 10240 pages: 156.
+	# uploader (302) is runner's child in another group: not a candidate.
+	[ "$(printf '%s\n' "$output" | sed -n '/^    PID /,$p' | awk 'NR > 1 { print $1 ":" $3 }' | tr '\n' ' ')" = "300:585 301:156 304:0 303:0 " ]
+}
+
+@test "batch: --nodes scores against the listed nodes' memory" {
+	run "$OOMTOP" -b -n 1 --root "$FIXTURES/numa-2node" --nodes 1
+	[ "$status" -eq 0 ]
+	# node1's LRU 917504 kB + SwapTotal 1048576 kB = 491520 pages.
+	[[ "${lines[0]}" == "totalpages 491520 (nodes) "* ]]
+	# batch: (614400 + 102400 kB) / 4 * 1000 / 491520 = 364; postgres (bound to node 0) is left out.
+	[ "$(printf '%s\n' "$output" | sed -n '/^    PID /,$p' | awk 'NR == 2 { print $1 ":" $3 }')" = "400:364" ]
+	! printf '%s\n' "$output" | grep -q ' postgres$'
+}
+
+@test "batch: constraint errors and conflicts" {
+	run "$OOMTOP" -b -n 1 --root "$FIXTURES/memcg-v2" --memcg /no/such/group
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"--memcg"* ]]
+	run "$OOMTOP" -b -n 1 --memcg /a --nodes 0
+	[ "$status" -eq 2 ]
+	run "$OOMTOP" -b -n 1 --cpuset-of 0
+	[ "$status" -eq 2 ]
+}
+
 @test "batch: -n 2 -d 0.1 prints two rankings" {
 	run "$OOMTOP" -b -n 2 -d 0.1 --root "$FIXTURES/basic"
 	[ "$status" -eq 0 ]
@@ -100,7 +131,7 @@ table_without_user() {
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 	text=$(groff -man -Tascii -P-cbu "$TOP/man/oomtop.1")
-	for word in -d, -n, -b, -p, -u, --heuristic= --sort= --root= --poll OOM_ROOT "EXIT STATUS" KEYS \
+	for word in -d, -n, -b, -p, -u, --heuristic= --sort= --root= --memcg= --cpuset-of= --nodes= --poll OOM_ROOT "EXIT STATUS" KEYS \
 		CAP_SYS_RESOURCE "top(1)" "oom-dump(8)" "oomctl(8)"; do
 		[[ "$text" == *"$word"* ]] || { echo "missing $word"; return 1; }
 	done
