@@ -192,7 +192,7 @@ enum field_id {
 static const struct field {
 	const char *name;
 	const char *header;
-	int width; /* right-aligned; 0: last column, left-aligned */
+	int width; /* right-aligned; 0: COMMAND, left-aligned */
 } fields[F_COUNT] = {
 	[F_PID] = { "pid", "PID", 7 },
 	[F_PPID] = { "ppid", "PPID", 7 },

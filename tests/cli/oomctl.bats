@@ -562,3 +562,21 @@ as_nobody() {
 	[ "$(cat "$root/proc/sys/vm/panic_on_oom")" = 0 ]
 	[ ! -e "$root/proc/sys/vm/oom_dump_tasks" ]
 }
+
+@test "man page: every sub-command and every option of its --help is documented" {
+	page=$(sed 's/\\-/-/g; s/\\f[BIRP]//g' "$TOP/man/oomctl.8")
+	for c in get set run convert sysctl explain; do
+		grep -q "^\.B.* $c\b\|^\.TP.*$c " <<<"$page" || grep -q "oomctl $c" <<<"$page"
+		for o in $("$OOMCTL" "$c" --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+			case $o in --help | --usage | --version) continue ;; esac
+			grep -q -- "$o" <<<"$page" || { echo "oomctl $c $o is not in oomctl.8"; false; }
+		done
+	done
+	for s in "EXIT STATUS" ENVIRONMENT FILES EXAMPLES "SEE ALSO"; do
+		grep -q "^\.SH \"\?$s" <<<"$page"
+	done
+	grep -q 'choom (1)' <<<"$page"
+	grep -q 'proc (5)' <<<"$page"
+	grep -q 'oomctl (1)' <<<"$page"
+	grep -q 'OOM_ROOT' <<<"$page"
+}
