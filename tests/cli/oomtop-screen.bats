@@ -109,12 +109,14 @@ row_pids() {
 	[ "$(cat "/proc/$HOG/oom_score_adj")" -eq 100 ]
 	tmux send-keys -t "$SESSION" - -
 	# Below 0 needs CAP_SYS_RESOURCE, which root lacks on the test machines.
-	if grep -q '^CapEff:.*' /proc/self/status && ! capsh --has-p=cap_sys_resource 2>/dev/null; then
-		wait_for "CAP_SYS_RESOURCE"
-		[ "$(cat "/proc/$HOG/oom_score_adj")" -eq 0 ]
-	else
+	local capeff
+	capeff=$(awk '/^CapEff:/ { print $2 }' /proc/self/status)
+	if (((16#$capeff >> 24) & 1)); then
 		wait_for "PID $HOG: oom_score_adj 0 -> -100"
 		[ "$(cat "/proc/$HOG/oom_score_adj")" -eq -100 ]
+	else
+		wait_for "CAP_SYS_RESOURCE"
+		[ "$(cat "/proc/$HOG/oom_score_adj")" -eq 0 ]
 	fi
 	# = sets an exact value.
 	tmux send-keys -t "$SESSION" =
@@ -245,6 +247,47 @@ row_pids() {
 	wait_for 'heuristic kernel'
 	wait_for 'victim 5882 \(hog\)$'
 	! screen | grep -q '^C '
+	tmux send-keys -t "$SESSION" q
+	wait_prompt
+}
+
+@test "screen: arrows move the selection, u filters by user, p pauses, a resize redraws" {
+	start_children
+	start_shell
+	tmux send-keys -t "$SESSION" "$OOMTOP -d 0.3 -p $IDLE1,$HOG,$IDLE2" Enter
+	wait_for "^ +$HOG "
+	local second
+	second=$(row_pids | sed -n 2p)
+	[ "$second" = "$IDLE1" ] || [ "$second" = "$IDLE2" ]
+	# Down, then +: the second row's process changes, not the hog.
+	tmux send-keys -t "$SESSION" Down +
+	wait_for "PID $second: oom_score_adj 0 -> 100"
+	[ "$(cat "/proc/$second/oom_score_adj")" -eq 100 ]
+	[ "$(cat "/proc/$HOG/oom_score_adj")" -eq 0 ]
+	# End, Home, PgDn, PgUp keep it on the table.
+	tmux send-keys -t "$SESSION" End Home NPage PPage +
+	wait_for "PID $HOG: oom_score_adj 0 -> 100"
+	# u: only processes of a user who owns none of them.
+	tmux send-keys -t "$SESSION" u
+	wait_for 'filter by user'
+	tmux send-keys -t "$SESSION" nobody Enter
+	wait_for 'user nobody'
+	sleep 0.5
+	[ -z "$(row_pids)" ]
+	tmux send-keys -t "$SESSION" u
+	wait_for 'filter by user'
+	tmux send-keys -t "$SESSION" Enter
+	wait_for "^ +$HOG "
+	tmux send-keys -t "$SESSION" p
+	wait_for 'PAUSED$'
+	tmux send-keys -t "$SESSION" p
+	wait_for '(events|polling[^)]*\)?)$'
+	# A smaller window: the header is redrawn to fit and the table still shows.
+	tmux resize-window -t "$SESSION" -x 90 -y 12
+	wait_for "^ +$HOG "
+	[ "$(screen | wc -l)" -eq 12 ]
+	screen | grep -q '^totalpages '
+	! screen | awk 'length > 90 { found = 1 } END { exit !found }'
 	tmux send-keys -t "$SESSION" q
 	wait_prompt
 }
