@@ -48,7 +48,7 @@ static void json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-/* The command name of @tgid, escaped for a line of text; "" when it is gone. */
+/* The raw command name of @tgid; false when the process is gone. */
 static bool task_comm(struct oom_ctx *ctx, pid_t tgid, char *comm, size_t size)
 {
 	struct oom_task t;
@@ -73,7 +73,11 @@ static void print_comm(FILE *f, bool json, const char *comm)
 	}
 }
 
-/* One event; @polled: synthesised from two scans (no exit status, no timestamp from the kernel). */
+/*
+ * One event of a process (threads are left out, so pid is the thread-group
+ * ID); @polled: synthesised from two scans (no exit status, and the time of
+ * the scan, not the kernel's).
+ */
 static void print_event(struct oom_ctx *ctx, const struct tool_monitor_opts *o, const struct oom_event *e,
 			bool polled, const char *known_comm)
 {
@@ -90,24 +94,22 @@ static void print_event(struct oom_ctx *ctx, const struct tool_monitor_opts *o, 
 	switch (e->type) {
 	case OOM_EVENT_FORK:
 		if (o->json)
-			fprintf(f, "{\"event\":\"fork\",\"timestamp_ns\":%llu,\"pid\":%d,\"tgid\":%d,\"ppid\":%d,"
-				   "\"parent_tgid\":%d", (unsigned long long)e->timestamp_ns, (int)e->pid,
-				(int)e->tgid, (int)e->parent_pid, (int)e->parent_tgid);
+			fprintf(f, "{\"event\":\"fork\",\"timestamp_ns\":%llu,\"pid\":%d,\"ppid\":%d",
+				(unsigned long long)e->timestamp_ns, (int)e->tgid, (int)e->parent_tgid);
 		else
-			fprintf(f, "fork pid=%d tgid=%d ppid=%d parent_tgid=%d", (int)e->pid, (int)e->tgid,
-				(int)e->parent_pid, (int)e->parent_tgid);
+			fprintf(f, "fork pid=%d ppid=%d", (int)e->tgid, (int)e->parent_tgid);
 		break;
 	case OOM_EVENT_EXEC:
 		if (o->json)
-			fprintf(f, "{\"event\":\"exec\",\"timestamp_ns\":%llu,\"pid\":%d,\"tgid\":%d",
-				(unsigned long long)e->timestamp_ns, (int)e->pid, (int)e->tgid);
+			fprintf(f, "{\"event\":\"exec\",\"timestamp_ns\":%llu,\"pid\":%d",
+				(unsigned long long)e->timestamp_ns, (int)e->tgid);
 		else
-			fprintf(f, "exec pid=%d tgid=%d", (int)e->pid, (int)e->tgid);
+			fprintf(f, "exec pid=%d", (int)e->tgid);
 		break;
 	case OOM_EVENT_EXIT:
 		if (o->json) {
-			fprintf(f, "{\"event\":\"exit\",\"timestamp_ns\":%llu,\"pid\":%d,\"tgid\":%d,\"ppid\":%d",
-				(unsigned long long)e->timestamp_ns, (int)e->pid, (int)e->tgid, (int)e->parent_tgid);
+			fprintf(f, "{\"event\":\"exit\",\"timestamp_ns\":%llu,\"pid\":%d,\"ppid\":%d",
+				(unsigned long long)e->timestamp_ns, (int)e->tgid, (int)e->parent_tgid);
 			if (polled)
 				fputs(",\"status\":null", f);
 			else if (WIFSIGNALED(e->exit_code))
@@ -115,7 +117,7 @@ static void print_event(struct oom_ctx *ctx, const struct tool_monitor_opts *o, 
 			else
 				fprintf(f, ",\"status\":%d", WEXITSTATUS(e->exit_code));
 		} else {
-			fprintf(f, "exit pid=%d tgid=%d ppid=%d", (int)e->pid, (int)e->tgid, (int)e->parent_tgid);
+			fprintf(f, "exit pid=%d ppid=%d", (int)e->tgid, (int)e->parent_tgid);
 			if (polled)
 				fputs(" status=?", f);
 			else if (WIFSIGNALED(e->exit_code))
@@ -139,7 +141,7 @@ static void print_alert(struct oom_ctx *ctx, const struct tool_monitor_opts *o, 
 	bool have = task_comm(ctx, a->parent_tgid, comm, sizeof(comm));
 
 	if (o->json) {
-		printf("{\"event\":\"forkbomb\",\"parent_tgid\":%d,\"children\":%lu,\"exited\":%lu,\"threshold\":%lu",
+		printf("{\"event\":\"forkbomb\",\"pid\":%d,\"children\":%lu,\"exited\":%lu,\"threshold\":%lu",
 		       (int)a->parent_tgid, a->children, a->exited, a->thres);
 		if (have)
 			print_comm(stdout, true, comm);
