@@ -225,15 +225,14 @@ static struct oom_events *open_or_skip(size_t rcvbuf)
 	return ev;
 }
 
-static void test_live_fork_exit(void **state)
+/* Forks a child that exits with 7 and looks for its fork and exit; false when an overrun hid them. */
+static bool see_child(struct oom_events *ev)
 {
-	struct oom_events *ev = open_or_skip(0);
 	struct pollfd pfd = { .fd = oom_events_fd(ev), .events = POLLIN };
-	bool seen_fork = false, seen_exit = false;
+	bool seen_fork = false, seen_exit = false, overrun = false;
 	struct oom_event e;
 	pid_t child;
 
-	(void)state;
 	child = fork();
 	assert_true(child >= 0);
 	if (child == 0)
@@ -249,16 +248,33 @@ static void test_live_fork_exit(void **state)
 				seen_fork = true;
 			}
 			if (e.type == OOM_EVENT_EXIT && e.tgid == child) {
-				assert_true(seen_fork); /* in order */
+				assert_true(seen_fork || overrun); /* in order */
 				assert_true(WIFEXITED(e.exit_code) && WEXITSTATUS(e.exit_code) == 7);
 				seen_exit = true;
 			}
 		}
-		assert_true(r == 0 || r == -ENOBUFS);
+		if (r == -ENOBUFS)
+			overrun = true;
+		else
+			assert_int_equal(r, 0);
 		poll(&pfd, 1, 100);
 	}
+	if (overrun && !(seen_fork && seen_exit))
+		return false;
 	assert_true(seen_fork);
 	assert_true(seen_exit);
+	return true;
+}
+
+static void test_live_fork_exit(void **state)
+{
+	struct oom_events *ev = open_or_skip(0);
+	int tries = 0;
+
+	(void)state;
+	/* Another program's fork storm may overrun even a large buffer: try again. */
+	while (!see_child(ev))
+		assert_true(++tries < 5);
 	oom_events_close(ev);
 }
 
