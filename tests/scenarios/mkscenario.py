@@ -357,6 +357,9 @@ def flags_of(p):
     return f
 
 
+ZOMBIE_LEADER_FLAGS = 0x40800C  # PF_EXITING|PF_POSTCOREDUMP|PF_NOFREEZE|PF_RANDOMIZE, as tests/fixtures/basic captured
+
+
 def ticks(m, p, cpu=None):
     cpu = p.cpu if cpu is None else cpu
     total = int(round(cpu * HZ))
@@ -398,10 +401,12 @@ def stat_text(m, p, tid=None, thread_comm=None, thread_cpu=None, zombie_leader=F
     prio = 20 + p.nice
     fields = [
         tid or p.pid, '(%s)' % (thread_comm or p.comm), state, p.ppid, p.pgrp, p.sid, p.tty,
-        p.pgrp if p.tty else -1, flags_of(p) if not tid else (flags_of(p) & ~0x100) | 0x40,
+        p.pgrp if p.tty else -1,
+        ZOMBIE_LEADER_FLAGS if zombie_leader and tid in (None, p.pid) else
+        flags_of(p) if not tid else (flags_of(p) & ~0x100) | 0x40,
         minflt, 0, majflt, 0, utime, stime, 0, 0, prio, p.nice, p.threads, 0, start_ticks(m, p),
-        vsize, rss, 18446744073709551615, *addrs, 0, 0, 0, 0, sigign if sigign < 2**31 else 2147483647,
-        sigcgt if sigcgt < 2**31 else 0, 0, 0, 0, -1 if tid and tid != p.pid else 17,
+        vsize, rss, 18446744073709551615, *addrs, 0, 0, (SIGKILL_BIT if p.sigkill else 0), 0,
+        sigign & 0x7FFFFFFF, sigcgt & 0x7FFFFFFF, 0, 0, 0, -1 if tid and tid != p.pid else 17,
         (tid or p.pid) % m.ncpu, 0, 0, 0, 0, 0, *tail, 0,
     ]
     return ' '.join(str(f) for f in fields) + '\n'
@@ -1379,7 +1384,9 @@ def zombie_leader():
              "the task files are in proc/2870/task/{2870,2874..2877}/. The kill line names that thread "
              "(tc-worker), hence the two spellings of the same process in expect. 2.6.35's badness() read "
              "only the leader's mm and scored it 0; liboom's legacy heuristic gets the thread's memory from "
-             "the snapshot, so it is not listed as known-wrong.")
+             "the snapshot, so it is not listed as known-wrong. Like every exited leader it has PF_EXITING in its "
+             "stat flags; that is not a kill in progress, which needs the leader's own mm (2.6.36: "
+             "'(p->flags & PF_EXITING) && p->mm'; the current kernel no longer looks at PF_EXITING there).")
     return m, scenario_file('zombie-leader', 'A zombie thread-group leader whose threads still hold the memory',
                             '8 GiB media server, 4 CPUs, no swap', story,
                             'kill 2870 transcoder or kill 2870 tc-worker',
@@ -1406,6 +1413,59 @@ def kill_in_progress():
     return m, scenario_file('kill-in-progress', 'A second OOM while the first victim is still exiting',
                             '8 GiB web server, 4 CPUs, no swap', story, 'in-progress',
                             ['rewrite', 'kernel', 'legacy'], [], 'none', 1190, notes)
+
+
+@scenario
+def allocating_task():
+    m = Machine('allocating-task', mem_total=65849772, ncpu=32, uptime=40 * 86400 + 555.5,
+                sysctl={'oom_kill_allocating_task': 1})
+    base_system(m)
+    up = m.uptime
+    m.add(
+        Proc(1402, 'memcached', 1, uid=112, caps=0, vm=gb(39.1), anon=gb(38.6), file=mb(3.9), threads=36,
+             cpu=200 * 3600.0, age=up - 12, cgroup='/system.slice/memcached.service', fdsize=65536),
+        Proc(1500, 'php-fpm8.2', 1, vm=mb(241.0), anon=mb(12.3), file=mb(21.6), cpu=900.0, age=up - 14,
+             cgroup='/system.slice/php8.2-fpm.service'),
+    )
+    for i in range(24):
+        m.add(Proc(21000 + i * 37, 'php-fpm8.2', 1500, uid=33, caps=0, vm=mb(412.2 + i * 12.5),
+                   anon=mb(318.0 + i * 9.7), file=mb(22.8), cpu=300.0 + i * 11, age=3600.0 - i * 61,
+                   flags=0x400040))
+    m.add(Proc(22101, 'php-fpm8.2', 1500, uid=33, caps=0, vm=gb(12.4), anon=gb(11.9), file=mb(23.0), cpu=410.0,
+               age=430.0, flags=0x400040))
+    story = ("A 64 GiB web cache node, no swap, with vm.oom_kill_allocating_task = 1: the admin runs tens of "
+             "thousands of tasks on such nodes and wants the OOM killer to kill whoever is allocating instead "
+             "of scanning them all. memcached (1402) holds 39 GB; a PHP worker (22101) is importing a "
+             "12 GB file into memory. The OOM happens while PHP worker 21000 (350 MB) allocates. The admin "
+             "wants the allocating task killed, as configured, even though 22101 is the better victim.")
+    notes = ("the sysctl predates 2010 (2.6.24): with it, every heuristic takes the allocating task, never "
+             "its children, and writes 'Out of memory (oom_kill_allocating_task)'.")
+    return m, scenario_file('allocating-task', 'vm.oom_kill_allocating_task kills whoever allocates',
+                            '64 GiB web cache node, 32 CPUs, no swap, vm.oom_kill_allocating_task 1', story,
+                            'kill 21000 php-fpm8.2', ['rewrite', 'kernel', 'legacy'], [], 'none', 21000, notes)
+
+
+@scenario
+def no_killable():
+    m = Machine('no-killable', mem_total=1001476, ncpu=2, uptime=200 * 86400 + 12.0)
+    base_system(m)
+    up = m.uptime
+    for p in m.procs:
+        if p.has_mm:
+            p.adj = -1000
+    m.add(Proc(601, 'dropbear', 1, vm=mb(3.4), anon=mb(0.3), file=mb(1.6), cpu=40.0, age=up - 8, adj=-1000,
+               cgroup='/system.slice/dropbear.service'),
+          Proc(655, 'appliance-ctl', 1, vm=mb(912.4), anon=mb(771.9), file=mb(12.1), threads=6, cpu=90000.0,
+               age=up - 9, adj=-1000, cgroup='/system.slice/appliance.service'))
+    story = ("A 1 GiB network appliance, no swap, whose vendor set oom_score_adj -1000 on every process it "
+             "ships 'so that nothing important gets killed'. Its control daemon (655) leaks and fills the "
+             "memory. Nothing can be killed; the expected outcome is 'Out of memory and no killable "
+             "processes...' (which the kernel follows with a panic). The admin's real fix is to take the "
+             "-1000 off the leaking daemon.")
+    notes = "oom_score_adj -1000 on everything leaves every heuristic without a candidate."
+    return m, scenario_file('no-killable', 'Every process protected with oom_score_adj -1000',
+                            '1 GiB network appliance, 2 CPUs, no swap', story, 'no-killable',
+                            ['rewrite', 'kernel', 'legacy'], [], 'none', 655, notes)
 
 # ---- an independent model of the three heuristics (for --predict) --------------------------------
 
@@ -1464,6 +1524,9 @@ def model_select(m, mi, sc, heuristic):
     pan = m.sysctl['panic_on_oom']
     if pan == 2 or (pan == 1 and cons[0] == 'none'):
         return 'panic', None, None
+    if m.sysctl['oom_kill_allocating_task'] and trigger and killable(trigger) and cand(trigger) \
+            and trigger.adj != -1000 and cons[0] != 'memcg':
+        return 'kill', trigger, trigger
     thres = m.forkbomb_thres if m.forkbomb_thres is not None else 1000
     kids = {}
     for p in m.procs:

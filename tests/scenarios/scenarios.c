@@ -3,7 +3,7 @@
  * make scenarios: every scenario of tests/scenarios through the three
  * heuristics, as a table of who each would kill against the victim an
  * admin wants (tests/scenarios/README). Exit 1 when a heuristic a scenario
- * asserts gets it wrong, 2 when a scenario cannot be read.
+ * asserts gets it wrong, 2 when a scenario cannot be read or is inconsistent.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -254,6 +254,37 @@ static void report_error(const char *name, const char *what, int err)
 	printf("%-17s error: %s: %s\n", name, what, strerror(-err));
 }
 
+/*
+ * The corpus must be self-consistent: every proc/PID/oom_score is what the
+ * current kernel computes from the other files, so the kernel heuristic must
+ * reproduce each one (SPEC 11). Returns the number of mismatches.
+ */
+static int check_oom_scores(const char *name, const struct oom_snapshot *snap)
+{
+	struct oom_score_params p = {
+		.heuristic = OOM_HEURISTIC_KERNEL,
+		.totalpages = oom_system_totalpages(oom_snapshot_meminfo(snap), oom_snapshot_page_size(snap),
+						   OOM_HEURISTIC_KERNEL, NULL),
+	};
+	int bad = 0;
+
+	for (size_t i = 0; i < oom_snapshot_count(snap); i++) {
+		const struct oom_task *t = oom_snapshot_task(snap, i);
+		struct oom_score_terms terms;
+		long shown;
+
+		if (oom_score_task(snap, t, &p, &terms) < 0)
+			return bad + 1;
+		shown = oom_kernel_display_score(terms.score, p.totalpages, terms.eligible);
+		if (shown != t->oom_score) {
+			printf("%-17s error: proc/%d/oom_score is %ld, the kernel heuristic says %ld\n", name,
+			       (int)t->tgid, t->oom_score, shown);
+			bad++;
+		}
+	}
+	return bad;
+}
+
 static void run_scenario(const char *dir, const char *name, struct totals *tot)
 {
 	char path[4096], text[16384], cell[NHEUR][160], mark[NHEUR][8];
@@ -281,9 +312,14 @@ static void run_scenario(const char *dir, const char *name, struct totals *tot)
 	if (err == 0)
 		err = make_constraint(ctx, sc.constraint, &c);
 	if (err == 0)
-		err = oom_snapshot_new(ctx, OOM_READ_STATUS | OOM_READ_STAT | oom_constraint_read_flags(c), &snap);
+		err = oom_snapshot_new(ctx, OOM_READ_STATUS | OOM_READ_STAT | OOM_READ_OOM_SCORE |
+					       oom_constraint_read_flags(c), &snap);
 	if (err < 0) {
 		report_error(name, sc.constraint, err);
+		tot->errors++;
+		goto out;
+	}
+	if (check_oom_scores(name, snap)) {
 		tot->errors++;
 		goto out;
 	}
@@ -392,7 +428,7 @@ int main(int argc, char **argv)
 		printf("  %s %d", oom_heuristic_name(heuristics[i]), tot.right[i]);
 	printf("\n");
 	if (tot.errors)
-		printf("%d scenario(s) could not be run\n", tot.errors);
+		printf("%d scenario(s) could not be read, run or are inconsistent\n", tot.errors);
 	if (tot.failures)
 		printf("%d asserted answer(s) WRONG\n", tot.failures);
 	return tot.errors ? 2 : tot.failures ? 1 : 0;
