@@ -128,6 +128,7 @@ static int decode_buffer(const void *buf, size_t len, struct oom_event *out, siz
 		return -EINVAL;
 	for (; mnl_nlmsg_ok(nlh, rest); nlh = mnl_nlmsg_next(nlh, &rest)) {
 		const struct cn_msg *cn;
+		struct proc_event pe;
 		struct oom_event e;
 		size_t plen;
 		uint32_t ack = 0;
@@ -154,7 +155,10 @@ static int decode_buffer(const void *buf, size_t len, struct oom_event *out, siz
 			continue; /* another connector user's message */
 		if (cn->len > plen - sizeof(*cn) || cn->len < EVENT_HEAD_LEN)
 			return -EBADMSG;
-		r = decode_event((const struct proc_event *)cn->data, cn->len, &e, &ack);
+		/* cn_msg leaves the event 4-byte aligned; its timestamp wants 8. */
+		memset(&pe, 0, sizeof(pe));
+		memcpy(&pe, cn->data, cn->len < sizeof(pe) ? cn->len : sizeof(pe));
+		r = decode_event(&pe, cn->len, &e, &ack);
 		if (r < 0)
 			return r;
 		if (r == 2) {
@@ -189,7 +193,8 @@ OOM_EXPORT int oom_events_fd(const struct oom_events *ev)
 /* Sends the subscription; @with_mask selects the 6.6+ form. */
 static int send_subscribe(struct oom_events *ev, uint32_t op, bool with_mask)
 {
-	char buf[NLMSG_HDRLEN + sizeof(struct cn_msg) + sizeof(struct events_subscribe) + 16];
+	char buf[NLMSG_HDRLEN + sizeof(struct cn_msg) + sizeof(struct events_subscribe) + 16]
+		__attribute__((aligned(NLMSG_ALIGNTO)));
 	struct events_subscribe sub = { .op = op, .event_mask = EVENTS_MASK };
 	size_t sub_len = with_mask ? sizeof(sub) : sizeof(sub.op);
 	struct nlmsghdr *nlh;
