@@ -714,7 +714,8 @@ static void put_log_json(const struct oom_log_report *r, const struct log_row *r
 	fputs("}", stdout);
 }
 
-static void put_log_prometheus(size_t idx, const struct oom_log_report *r, const struct log_row *rows, size_t n)
+/* Prometheus wants each metric's samples together: tasks here, victims after the loop. */
+static void put_log_prometheus(size_t idx, const struct log_row *rows, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		char buf[OOM_COMM_MAX * 5 + 1];
@@ -723,9 +724,22 @@ static void put_log_prometheus(size_t idx, const struct oom_log_report *r, const
 		printf("oom_log_task_rss_pages{report=\"%zu\",pid=\"%d\",comm=\"%s\"} %lu\n", idx, (int)rows[i].t.pid,
 		       buf, oom_task_rss_pages(&rows[i].t));
 	}
-	if (r->have_victim) {
+}
+
+static void put_log_prometheus_victims(const struct oom_log *log)
+{
+	size_t idx = 0;
+
+	put_prom_help("oom_log_victim_rss_bytes", "Resident memory of the task each OOM report of the log killed.");
+	for (size_t i = 0; i < oom_log_count(log); i++) {
+		const struct oom_log_report *r = oom_log_report(log, i);
 		char buf[OOM_COMM_MAX * 5 + 1];
 
+		if (r->damage[0])
+			continue;
+		idx++;
+		if (!r->have_victim)
+			continue;
 		oom_escape_prometheus(buf, sizeof(buf), r->victim);
 		printf("oom_log_victim_rss_bytes{report=\"%zu\",pid=\"%d\",comm=\"%s\"} %llu\n", idx,
 		       (int)r->victim_pid, buf,
@@ -818,7 +832,7 @@ static int dump_log(const struct args *a)
 			fputs(printed ? ",\n" : "\n", stdout);
 			put_log_json(r, rows, n);
 		} else if (a->format == FORMAT_PROMETHEUS) {
-			put_log_prometheus(printed + 1, r, rows, n);
+			put_log_prometheus(printed + 1, rows, n);
 		} else {
 			if (printed)
 				putchar('\n');
@@ -830,6 +844,7 @@ static int dump_log(const struct args *a)
 	if (a->format == FORMAT_JSON) {
 		fputs("\n]}\n", stdout);
 	} else if (a->format == FORMAT_PROMETHEUS) {
+		put_log_prometheus_victims(log);
 		put_prom_help("oom_log_reports", "Intact OOM reports found in the log.");
 		printf("oom_log_reports %zu\n", printed);
 	} else if (!oom_log_count(log)) {

@@ -80,6 +80,9 @@ LOGS="$FIXTURES/logs"
 	run "$OOM_DUMP" --from-log "$LOGS/6.8-journal.log" -f prometheus
 	[ "$status" -eq 0 ]
 	grep -qx 'oom_log_reports 2' <<<"$output"
+	# each metric's samples form one group, right after its own HELP and TYPE
+	awk '/^# HELP/ { if (seen[$3]++) exit 1; cur = $3; next } /^# TYPE/ { if ($3 != cur) exit 1; next }
+		{ n = $0; sub(/[{ ].*/, "", n); if (n != cur) exit 1 }' <<<"$output"
 	grep -qF 'oom_log_task_rss_pages{report="2",pid="913",comm="new\\x1bline"} 1020' <<<"$output"
 	grep -qF 'oom_log_victim_rss_bytes{report="1",pid="912",comm="postgres"}' <<<"$output"
 }

@@ -77,6 +77,9 @@ BASIC="$FIXTURES/basic"
 	[ "$status" -eq 0 ]
 	! grep -v '^#' <<<"$output" | grep -vqE '^[a-z_]+(\{([a-z]+="([^"\\]|\\.)*",?)+\})? -?[0-9]+$'
 	[ "$(grep -c '^# TYPE' <<<"$output")" -eq "$(grep -c '^# HELP' <<<"$output")" ]
+	# each metric's samples form one group, right after its own HELP and TYPE
+	awk '/^# HELP/ { if (seen[$3]++) exit 1; cur = $3; next } /^# TYPE/ { if ($3 != cur) exit 1; next }
+		{ n = $0; sub(/[{ ].*/, "", n); if (n != cur) exit 1 }' <<<"$output"
 	! grep -q "$(printf '\033')" <<<"$output"
 }
 
