@@ -6,6 +6,9 @@
  * between, so a disagreement means a retry, never a flaky failure.
  */
 #include <dirent.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -153,11 +156,103 @@ static void snapshot_has_self(void **state)
 	oom_ctx_unref(ctx);
 }
 
+/* ---- writing oom_score_adj of a real child ---------------------------- */
+
+static pid_t child_pid;
+
+static int child_setup(void **state)
+{
+	(void)state;
+	child_pid = fork();
+	if (child_pid == 0) {
+		/* Die with the test, whatever happens to it. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		for (;;)
+			pause();
+	}
+	return child_pid > 0 ? 0 : -1;
+}
+
+static int child_teardown(void **state)
+{
+	(void)state;
+	if (child_pid > 0) {
+		kill(child_pid, SIGKILL);
+		waitpid(child_pid, NULL, 0);
+	}
+	child_pid = 0;
+	return 0;
+}
+
+static bool have_cap(int cap)
+{
+	char line[256];
+	bool have = false;
+	FILE *f = fopen("/proc/self/status", "r");
+
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long v;
+
+		if (sscanf(line, "CapEff: %llx", &v) == 1)
+			have = (v >> cap) & 1;
+	}
+	fclose(f);
+	return have;
+}
+
+static void adj_write_live(void **state)
+{
+	struct oom_ctx *ctx;
+	struct oom_task t;
+	int v, old = -1;
+
+	(void)state;
+	assert_int_equal(oom_ctx_new(NULL, &ctx), 0);
+	assert_int_equal(oom_task_read(ctx, child_pid, OOM_READ_STATUS | OOM_READ_STAT, &t), 0);
+	assert_int_equal(oom_score_adj_read(ctx, child_pid, &v), 0);
+	assert_int_equal(v, t.oom_score_adj);
+
+	/* Raising is always allowed */
+	assert_int_equal(oom_score_adj_write(ctx, child_pid, v + 300 > 1000 ? 1000 : v + 300, t.start_ticks, &old), 0);
+	assert_int_equal(old, v);
+	assert_int_equal(oom_score_adj_read(ctx, child_pid, &v), 0);
+	assert_true(v == old + 300 || v == 1000);
+	/* A different start time is another process */
+	assert_int_equal(oom_score_adj_write(ctx, child_pid, 1000, t.start_ticks + 1, NULL), -ESTALE);
+	assert_int_equal(oom_score_adj_write(ctx, child_pid, 1001, 0, NULL), -EINVAL);
+	/* Back down to where it was: the kernel allows it down to oom_score_adj_min */
+	assert_int_equal(oom_score_adj_write(ctx, child_pid, old, 0, NULL), 0);
+	/*
+	 * Below oom_score_adj_min (inherited, not shown in /proc; 0 unless a
+	 * privileged writer lowered it) needs CAP_SYS_RESOURCE: EACCES, and
+	 * nothing changed.
+	 */
+	if (!have_cap(OOM_CAP_SYS_RESOURCE) && old > -1000) {
+		int err = oom_score_adj_write(ctx, child_pid, -1000, 0, NULL);
+
+		assert_true(err == 0 || err == -EACCES);
+		assert_int_equal(oom_score_adj_read(ctx, child_pid, &v), 0);
+		assert_int_equal(v, err == 0 ? -1000 : old);
+		print_message("lowering to -1000 without CAP_SYS_RESOURCE: %s\n", err ? "EACCES" : "allowed");
+	}
+
+	/* Gone */
+	kill(child_pid, SIGKILL);
+	waitpid(child_pid, NULL, 0);
+	assert_int_equal(oom_score_adj_write(ctx, child_pid, 1000, 0, NULL), -ESRCH);
+	assert_int_equal(oom_score_adj_read(ctx, child_pid, &v), -ESRCH);
+	child_pid = 0;
+	oom_task_clear(&t);
+	oom_ctx_unref(ctx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(kernel_matches_oom_score),
 		cmocka_unit_test(snapshot_has_self),
+		cmocka_unit_test_setup_teardown(adj_write_live, child_setup, child_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
