@@ -1385,8 +1385,9 @@ def zombie_leader():
              "(tc-worker), hence the two spellings of the same process in expect. 2.6.35's badness() read "
              "only the leader's mm and scored it 0; liboom's legacy heuristic gets the thread's memory from "
              "the snapshot, so it is not listed as known-wrong. Like every exited leader it has PF_EXITING in its "
-             "stat flags; that is not a kill in progress, which needs the leader's own mm (2.6.36: "
-             "'(p->flags & PF_EXITING) && p->mm'; the current kernel no longer looks at PF_EXITING there).")
+             "stat flags; that is not a kill in progress, which needs the leader's own mm (the 2010 "
+             "series tests '(p->flags & PF_EXITING) && p->mm' on the leader p precisely so that a zombie "
+             "leader cannot stall the OOM killer; the current kernel no longer looks at PF_EXITING there).")
     return m, scenario_file('zombie-leader', 'A zombie thread-group leader whose threads still hold the memory',
                             '8 GiB media server, 4 CPUs, no swap', story,
                             'kill 2870 transcoder or kill 2870 tc-worker',
