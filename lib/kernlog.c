@@ -353,8 +353,13 @@ static void name_format(struct oom_log_report *r, const char *s, unsigned int ha
 static int parse_table_header(struct parser *ps, const char *s, size_t len, size_t lineno)
 {
 	struct oom_log_report *r = ps->cur;
-	const char *p = memchr(s, ']', len), *end = s + len - 4; /* before "name" */
+	const char *p, *end;
 	unsigned int have = 0;
+
+	while (len && s[len - 1] == ' ')
+		len--;
+	p = memchr(s, ']', len);
+	end = s + len - 4; /* before "name" */
 
 	if (!r || r->ntasks || r->table_format[0] || r->have_victim || r->have_chosen) {
 		r = new_report(ps, lineno);

@@ -78,7 +78,7 @@ static void report_2636(void **state)
 {
 	struct oom_log *log = parse("noise\n"
 				    "bash invoked oom-killer: gfp_mask=0x280da, order=1, oom_adj=-3, oom_score_adj=-176\n"
-				    "[ pid ]   uid  tgid total_vm      rss cpu oom_adj oom_score_adj name\n"
+				    "[ pid ]   uid  tgid total_vm      rss cpu oom_adj oom_score_adj name  \r\n"
 				    "[  700]  1000   700     5000      300   1      -3          -176 a) b c\n"
 				    "[  701]     0   701       80       10   0     -17         -1000  lead space\n"
 				    "Out of memory: Kill process 700 (a) b c) score 12 or sacrifice child\n"
