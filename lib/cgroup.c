@@ -147,6 +147,15 @@ bool cg_path_within(const char *cgpath, const char *group)
 	return strncmp(cgpath, group, gl) == 0 && (cgpath[gl] == '\0' || cgpath[gl] == '/');
 }
 
+/* A ".." component would leave the group's hierarchy. */
+static bool has_dotdot(const char *path)
+{
+	for (const char *p = path; (p = strstr(p, "..")); p += 2)
+		if ((p == path || p[-1] == '/') && (p[2] == '\0' || p[2] == '/'))
+			return true;
+	return false;
+}
+
 int cg_dir_path(const struct cg_mount *m, const char *cgpath, char *buf, size_t size)
 {
 	const char *rest;
@@ -154,8 +163,7 @@ int cg_dir_path(const struct cg_mount *m, const char *cgpath, char *buf, size_t 
 
 	if (!m->root || !m->point)
 		return -ENOENT;
-	if (cgpath[0] != '/' || strstr(cgpath, "/../") || strcmp(cgpath, "/..") == 0 ||
-	    (strlen(cgpath) >= 3 && strcmp(cgpath + strlen(cgpath) - 3, "/..") == 0))
+	if (cgpath[0] != '/' || has_dotdot(cgpath))
 		return -EINVAL;
 	/* A mount of a subtree shows only the groups below its root. */
 	if (!cg_path_within(cgpath, m->root))

@@ -538,6 +538,25 @@ unsigned long oom_forkbomb_count(const struct oom_forkbomb *fb, pid_t parent_tgi
 /* ==== constraints and victim selection (constraint.c, cgroup.c, select.c) ==== */
 
 /*
+ * Who would the OOM killer kill now, in a memory cgroup, with a what-if
+ * (error checks left out):
+ *
+ *	struct oom_select_params p = { .heuristic = OOM_HEURISTIC_REWRITE };
+ *	struct oom_constraint *c;
+ *	struct oom_snapshot *snap;
+ *	struct oom_selection sel;
+ *
+ *	oom_constraint_new_memcg(ctx, "/work/job1", &c);
+ *	oom_snapshot_new(ctx, OOM_READ_STATUS | OOM_READ_STAT | oom_constraint_read_flags(c), &snap);
+ *	oom_snapshot_set_score_adj(snap, 1234, 500);
+ *	oom_select(snap, c, &p, &sel);
+ *	for (size_t i = 0; i < sel.nlines; i++)
+ *		puts(sel.lines[i]);
+ *	oom_snapshot_free(snap);
+ *	oom_constraint_free(c);
+ */
+
+/*
  * What confines an OOM: which tasks are candidates and how much memory the
  * scores are measured against (SPEC 6).
  */

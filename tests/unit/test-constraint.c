@@ -127,6 +127,10 @@ static void dir_paths(void **state)
 	assert_int_equal(cg_dir_path(&all, "relative", buf, sizeof(buf)), -EINVAL);
 	assert_int_equal(cg_dir_path(&all, "/a/../../etc", buf, sizeof(buf)), -EINVAL);
 	assert_int_equal(cg_dir_path(&all, "/..", buf, sizeof(buf)), -EINVAL);
+	assert_int_equal(cg_dir_path(&all, "/a/..", buf, sizeof(buf)), -EINVAL);
+	/* Dots inside a name are just a name. */
+	assert_int_equal(cg_dir_path(&all, "/a..b/..c/d..", buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "sys/fs/cgroup/memory/a..b/..c/d..");
 	assert_int_equal(cg_dir_path(&all, "/a/b", buf, 10), -ENAMETOOLONG);
 }
 
@@ -477,6 +481,16 @@ static void cpuset_trees(void **state)
 	assert_int_equal(oom_constraint_new_cpuset(t.ctx, 4242, &c), -ESRCH);
 	assert_null(c);
 	assert_int_equal(oom_constraint_new_cpuset(t.ctx, 0, &c), -EINVAL);
+	/* A task read without OOM_READ_MEMS counts as allowed everywhere. */
+	assert_int_equal(oom_constraint_new_cpuset(t.ctx, 100, &c), 0);
+	{
+		struct oom_task task = *oom_snapshot_find(t.snap, 400);
+
+		assert_false(oom_constraint_is_candidate(c, &task));
+		task.mems_allowed = NULL;
+		assert_true(oom_constraint_is_candidate(c, &task));
+	}
+	oom_constraint_free(c);
 	close_tree(&t);
 
 	/* No swap, four nodes. */
