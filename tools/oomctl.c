@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "monitor.h"
 
 /* Option keys without a short form. */
 enum {
@@ -27,6 +28,9 @@ enum {
 	OPT_BY,
 	OPT_KERNEL,
 	OPT_TABLE,
+	OPT_POLL,
+	OPT_INTERVAL,
+	OPT_THRESHOLD,
 };
 
 static const char *global_root; /* --root given before the sub-command */
@@ -1236,18 +1240,79 @@ fail:
 	return EXIT_FAIL;
 }
 
+/* ---- monitor ------------------------------------------------------------ */
+
+/* Options only: the events and the forkbomb accounting are tool_monitor()'s (monitor.c). */
+static const struct argp_option monitor_options[] = {
+	{ "json", OPT_JSON, NULL, 0, "One JSON object a line instead of key=value lines", 0 },
+	{ "poll", OPT_POLL, NULL, 0, "Rescan /proc instead of listening to the proc connector", 0 },
+	{ "interval", OPT_INTERVAL, "SECS", 0, "Seconds between rescans when polling (default 1)", 0 },
+	{ "threshold", OPT_THRESHOLD, "N", 0, "Flag a parent with more than N short-lived children "
+	  "(default: vm.oom_forkbomb_thres)", 0 },
+	{ 0 },
+};
+
+static error_t parse_monitor(int key, char *arg, struct argp_state *state)
+{
+	struct tool_monitor_opts *o = state->input;
+	char *end;
+
+	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &o->root;
+		break;
+	case OPT_JSON:
+		o->json = true;
+		break;
+	case OPT_POLL:
+		o->poll_only = true;
+		break;
+	case OPT_INTERVAL:
+		errno = 0;
+		o->interval = strtod(arg, &end);
+		/* Strict, as for integers: no blanks, no junk, no inf or nan. */
+		if (errno || end == arg || *end || arg[0] == ' ' || !(o->interval > 0 && o->interval <= 86400))
+			argp_error(state, "--interval must be a number of seconds above 0 and at most 86400");
+		break;
+	case OPT_THRESHOLD:
+		if (tool_parse_int("--threshold", arg, 0, INT_MAX, &o->threshold) < 0)
+			exit(EXIT_USAGE);
+		break;
+	case ARGP_KEY_ARG:
+		argp_error(state, "unexpected argument '%s'", arg);
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp monitor_argp = {
+	monitor_options, parse_monitor, NULL,
+	"Print fork, exec and exit events of processes until interrupted, and a warning when a parent's "
+	"short-lived children pass the forkbomb threshold. Polls /proc where the kernel's events are not "
+	"permitted, and for a --root tree.",
+	root_child, NULL, NULL,
+};
+
+static int cmd_monitor(int argc, char **argv)
+{
+	struct tool_monitor_opts o = { .root = global_root, .threshold = -1 };
+
+	parse_sub(&monitor_argp, argc, argv, 0, &o);
+	return tool_monitor(&o);
+}
+
 /* ---- the dispatcher ----------------------------------------------------- */
 
-/*
- * One entry per sub-command. `victim` (selection, issue 5) and `monitor`
- * (proc connector events, issue 6) plug in here as cmd_victim/cmd_monitor.
- */
+/* One entry per sub-command; `victim` (selection, issue 5) plugs in here as cmd_victim. */
 static const struct command {
 	const char *name;
 	int (*run)(int argc, char **argv);
 } commands[] = {
 	{ "get", cmd_get },	    { "set", cmd_set },	    { "run", cmd_run },
 	{ "convert", cmd_convert }, { "sysctl", cmd_sysctl }, { "explain", cmd_explain },
+	{ "monitor", cmd_monitor },
 };
 
 struct main_args {
@@ -1301,6 +1366,7 @@ static const struct argp main_argp = {
 	"  convert  convert between oom_adj and oom_score_adj\n"
 	"  sysctl   show or set vm.panic_on_oom and the other OOM sysctls\n"
 	"  explain  every term of a process's score, and its rank\n"
+	"  monitor  process events, and forkbomb warnings\n"
 	"\"oomctl COMMAND --help\" describes a command's options. Exit status: 0 success, 1 failure "
 	"(any PID failed), 2 bad usage or invalid value (nothing changed).",
 	NULL, NULL, NULL,

@@ -27,7 +27,7 @@ complete_words() {
 
 @test "completion: sub-commands, and every one of them is a real command" {
 	run complete_words ""
-	[ "$output" = $'convert\nexplain\nget\nrun\nset\nsysctl' ]
+	[ "$output" = $'convert\nexplain\nget\nmonitor\nrun\nset\nsysctl' ]
 	for c in $output; do
 		"$OOMCTL" "$c" --help >/dev/null
 	done
@@ -38,7 +38,7 @@ complete_words() {
 }
 
 @test "completion: each sub-command's options are the ones it accepts" {
-	for c in get set run convert sysctl explain; do
+	for c in get set run convert sysctl explain monitor; do
 		run complete_words "$c" --
 		[ "$status" -eq 0 ]
 		[ -n "$output" ]
