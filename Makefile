@@ -299,7 +299,8 @@ bench: all $(BENCH_BINS)
 # ---- scenario corpus (tests/scenarios, issue 8) ----------------------------
 # Every scenario through the three heuristics as a table; fails when a
 # heuristic a scenario asserts picks the wrong victim, or when a committed
-# tree no longer matches its generator (checked when python3 is there).
+# tree no longer matches its generator (checked when python3 is there) or
+# oom-dump cannot print it.
 # Part of `make check`.
 SCENARIOS_BIN := $(B)/scenarios/scenarios
 
@@ -309,7 +310,11 @@ $(SCENARIOS_BIN): tests/scenarios/scenarios.c lib/liboom.h $(LIB_A)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_A) $(LIB_LIBS)
 
 .PHONY: scenarios
-scenarios: $(SCENARIOS_BIN)
+scenarios: $(SCENARIOS_BIN) tools/oom-dump
 	@if command -v python3 >/dev/null 2>&1; then python3 tests/scenarios/mkscenario.py --check; \
 	else echo "scenarios: no python3, trees not compared with mkscenario.py"; fi
+	@for d in tests/scenarios/*/; do \
+		tools/oom-dump --root "$$d" >/dev/null && tools/oom-dump --root "$$d" --format modern >/dev/null \
+		|| { echo "scenarios: oom-dump cannot read $$d" >&2; exit 1; }; \
+	done
 	$(Q)$(SCENARIOS_BIN) tests/scenarios

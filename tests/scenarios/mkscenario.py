@@ -895,12 +895,12 @@ def desktop():
     )
     story = ("KDE 4 on a 4 GiB laptop with 2 GiB of swap. kdeinit4 (1351) forked sixteen KDE programs: each "
              "maps 300 MB to 1.2 GB of libraries and heap (total_vm) but keeps 10-150 MB resident. The user "
-             "started memhog (5711) from konsole's bash; it touched 4.7 GB in 100 seconds and filled RAM and "
+             "started memhog (5711) from konsole's bash; it touched 4.5 GB in 100 seconds and filled RAM and "
              "swap. The admin wants memhog killed: it is the process that ran the machine out of memory, and "
-             "killing it frees 4.7 GB. Killing kdeinit4 or one of its children takes the desktop session down "
+             "killing it frees 4.5 GB. Killing kdeinit4 or one of its children takes the desktop session down "
              "and frees under 150 MB. The article: the rewrite 'no longer kills KDE when run on my desktop in "
              "the presence of a memory hogging task'.")
-    notes = ("legacy adds half of each child's total_vm to kdeinit4 (about 4.8 GB of address space in all) "
+    notes = ("legacy adds half of each child's total_vm to kdeinit4 (half of their 9.4 GB of address space) "
              "and divides memhog by int_sqrt of its 97 seconds of CPU; it picks kdeinit4 and kills its first "
              "child, klauncher.")
     return m, scenario_file('desktop', 'KDE session manager and its children vs a memory hog',
@@ -935,7 +935,7 @@ def forkbomb():
              "second of CPU: 5.8 GB in all. The admin wants the fork bomb stopped: the script, or at least one "
              "of its probers; killing Jenkins frees memory for a moment while the bomb keeps forking, and "
              "loses every running build.")
-    notes = ("seed 010: the rewrite adds (sum of the 2,000 children's rss)/1000 = 1,484 points to the script and "
+    notes = ("seed 010: the rewrite adds (sum of the 2,000 children's rss)/1000 = 1,486 points to the script and "
              "kills it (no child scores above 0 to be sacrificed); legacy adds half of each child's total_vm "
              "and kills the first prober; the current kernel has no forkbomb penalty and kills java.")
     return m, scenario_file('forkbomb', 'A fork bomb of 2,000 short-lived children vs the largest process',
@@ -1189,8 +1189,8 @@ def memcg_container():
              "node killed: only the container is out of memory, and only its tasks can free it. The search "
              "container's JVM (2150, 13 GB) and prometheus (1433) are bigger but outside the group; killing "
              "them frees nothing the container can use.")
-    notes = ("seed 009: the rewrite measures scores against the limit (node scores about 900 of 1000 instead "
-             "of 60). Every heuristic filters by the group (2.6.35 already did), so all three must get it right.")
+    notes = ("seed 009: the rewrite measures scores against the limit (node scores 959 of 1000 instead "
+             "of 86). Every heuristic filters by the group (2.6.35 already did), so all three must get it right.")
     return m, scenario_file('memcg-container', 'A memory-limited container whose hog is smaller than a process '
                             'outside it', '32 GiB Docker host, 8 CPUs, no swap, cgroup v2', story, 'kill 8840 node',
                             ['rewrite', 'kernel', 'legacy'], [], 'memcg ' + api, 8840, notes)
