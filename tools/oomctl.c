@@ -327,6 +327,14 @@ static void print_value(const struct oom_task *t, enum field_id f, long score, b
 		v = adj;
 		break;
 	case F_OOM_SCORE:
+		if (!(t->have & OOM_HAVE_OOM_SCORE)) {
+			/* A saved tree without the file: say so rather than invent a value. */
+			if (json)
+				fputs("null", stdout);
+			else
+				printf("%*s", table ? fields[f].width : 0, "-");
+			return;
+		}
 		v = t->oom_score;
 		break;
 	case F_SCORE:
@@ -1174,6 +1182,7 @@ static int cmd_explain(int argc, char **argv)
 	enum oom_total_source src;
 	char name[OOM_COMM_MAX * 4];
 	size_t rank, candidates;
+	long kernel_score;
 	long long pid;
 	int err;
 
@@ -1222,9 +1231,13 @@ static int cmd_explain(int argc, char **argv)
 		else
 			explain_legacy(&x, snap, t);
 	}
-	term("kernel oom_score", "%ld by the kernel heuristic, %ld in /proc/%d/oom_score (%s)",
-	     kx.eligible ? kx.oom_score : 0, t->oom_score, (int)t->tgid,
-	     (kx.eligible ? kx.oom_score : 0) == t->oom_score ? "match" : "differ");
+	kernel_score = kx.eligible ? kx.oom_score : 0;
+	if (t->have & OOM_HAVE_OOM_SCORE)
+		term("kernel oom_score", "%ld by the kernel heuristic, %ld in /proc/%d/oom_score (%s)", kernel_score,
+		     t->oom_score, (int)t->tgid, kernel_score == t->oom_score ? "match" : "differ");
+	else
+		term("kernel oom_score", "%ld by the kernel heuristic (no /proc/%d/oom_score to compare)",
+		     kernel_score, (int)t->tgid);
 	if (x.eligible) {
 		rank = rank_of(snap, t, &p, x.score, &candidates);
 		term("rank", "%zu of %zu candidates (%zu processes)", rank, candidates, oom_snapshot_count(snap));

@@ -580,3 +580,16 @@ as_nobody() {
 	grep -q 'oomctl (1)' <<<"$page"
 	grep -q 'OOM_ROOT' <<<"$page"
 }
+
+@test "a saved tree without oom_score: get shows '-' (null in JSON), explain says so" {
+	root=$(fixture ctl-explain)
+	rm "$root/proc/100/oom_score"
+	run "$OOMCTL" get --root "$root" --no-headers -o pid,oom_score,score 100 101
+	[ "$status" -eq 0 ]
+	[ "$output" = $'100 - 1000\n101 667 2' ]
+	run "$OOMCTL" get --root "$root" --json -o oom_score 100
+	[ "$(printf '%s' "$output" | jq -c .)" = '[{"oom_score":null}]' ]
+	run "$OOMCTL" explain --root "$root" 100
+	[ "$status" -eq 0 ]
+	[ "${lines[12]}" = "kernel oom_score   773 by the kernel heuristic (no /proc/100/oom_score to compare)" ]
+}
