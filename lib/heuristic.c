@@ -5,12 +5,28 @@
  * the pre-2010 one it replaced.
  */
 #include <errno.h>
+#include <limits.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "internal.h"
 
 #define USER_HZ 100 /* /proc reports CPU times in these ticks on every arch */
+
+/*
+ * Hostile /proc figures can make any product overflow a long: work in a
+ * wider type and saturate. 32-bit longs have long long for that.
+ */
+#ifdef __SIZEOF_INT128__
+typedef __int128 wide_t;
+#else
+typedef long long wide_t;
+#endif
+
+static long sat_long(wide_t v)
+{
+	return v > LONG_MAX ? LONG_MAX : v < LONG_MIN ? LONG_MIN : (long)v;
+}
 
 static const char *const heuristic_names[] = {
 	[OOM_HEURISTIC_REWRITE] = "rewrite",
@@ -79,12 +95,12 @@ unsigned long oom_int_sqrt(unsigned long x)
 
 OOM_EXPORT long oom_kernel_display_score(long points, unsigned long totalpages, bool eligible)
 {
-	long total = totalpages ? (long)totalpages : 1;
+	wide_t total = totalpages ? (wide_t)totalpages : 1;
 
 	/* fs/proc/base.c: scaled into 0..2000, then 2/3 of it; unkillable shows 0. */
 	if (!eligible)
 		return 0;
-	return (1000 + points * 1000 / total) * 2 / 3;
+	return sat_long((1000 + (wide_t)points * 1000 / total) * 2 / 3);
 }
 
 /* Init, kernel threads and tasks without an mm are never OOM candidates. */
@@ -114,38 +130,38 @@ static void forkbomb_penalty(const struct oom_snapshot *snap, const struct oom_t
 		}
 	}
 	if (terms->forkbomb_children > thres)
-		terms->forkbomb_penalty = (long)(terms->forkbomb_children_rss_pages / thres);
+		terms->forkbomb_penalty = sat_long(terms->forkbomb_children_rss_pages / thres);
 }
 
 static void score_rewrite(const struct oom_snapshot *snap, const struct oom_task *t,
 			  const struct oom_score_params *p, struct oom_score_terms *terms)
 {
 	unsigned long total = p->totalpages ? p->totalpages : 1;
-	long points;
+	wide_t points;
 
-	terms->base = (long)((terms->rss_pages + terms->swap_pages) * 1000 / total);
+	terms->base = sat_long(((wide_t)terms->rss_pages + terms->swap_pages) * 1000 / total);
 	forkbomb_penalty(snap, t, p->forkbomb_thres, terms);
 	if (oom_task_has_cap(t, OOM_CAP_SYS_ADMIN))
 		terms->root_bonus = -30;
 	terms->adj_term = t->oom_score_adj;
-	points = terms->base + terms->forkbomb_penalty + terms->root_bonus + terms->adj_term;
-	terms->unclamped = points;
+	points = (wide_t)terms->base + terms->forkbomb_penalty + terms->root_bonus + terms->adj_term;
+	terms->unclamped = sat_long(points);
 	if (points < 0)
 		points = 0;
 	else if (points > 1000)
 		points = 1000;
 	terms->clamped = points != terms->unclamped;
-	terms->score = points;
+	terms->score = (long)points;
 }
 
 static void score_kernel(const struct oom_task *t, const struct oom_score_params *p, unsigned long page_size,
 			 struct oom_score_terms *terms)
 {
 	terms->pgtables_pages = t->pgtables_bytes / page_size;
-	terms->base = (long)(terms->rss_pages + terms->swap_pages + terms->pgtables_pages);
+	terms->base = sat_long((wide_t)terms->rss_pages + terms->swap_pages + terms->pgtables_pages);
 	/* mm/oom_kill.c: the adjustment is in units of 0.1% of totalpages. */
-	terms->adj_term = (long)t->oom_score_adj * (long)(p->totalpages / 1000);
-	terms->score = terms->base + terms->adj_term;
+	terms->adj_term = sat_long((wide_t)t->oom_score_adj * (wide_t)(p->totalpages / 1000));
+	terms->score = sat_long((wide_t)terms->base + terms->adj_term);
 	terms->unclamped = terms->score;
 	terms->oom_score = oom_kernel_display_score(terms->score, p->totalpages, true);
 }
@@ -199,8 +215,7 @@ static void score_legacy(const struct oom_snapshot *snap, const struct oom_task 
 	} else if (adj < 0) {
 		points >>= -adj;
 	}
-	terms->unclamped = (long)points;
-	terms->score = (long)points;
+	terms->unclamped = terms->score = sat_long(points);
 }
 
 OOM_EXPORT int oom_score_task(const struct oom_snapshot *snap, const struct oom_task *t,

@@ -298,10 +298,13 @@ int oom_snapshot_from_tasks(struct oom_task *tasks, size_t count, const struct o
 		oom_snapshot_free(snap);
 		return -ENOMEM;
 	}
-	qsort(tasks, count, sizeof(*tasks), cmp_tgid);
-	for (size_t i = 0; i < count; i++)
-		snap->by_ppid[i] = i;
-	qsort_r(snap->by_ppid, count, sizeof(*snap->by_ppid), cmp_ppid, tasks);
+	/* An empty /proc gives tasks == NULL, which qsort() must never see. */
+	if (count) {
+		qsort(tasks, count, sizeof(*tasks), cmp_tgid);
+		for (size_t i = 0; i < count; i++)
+			snap->by_ppid[i] = i;
+		qsort_r(snap->by_ppid, count, sizeof(*snap->by_ppid), cmp_ppid, tasks);
+	}
 	*snapp = snap;
 	return 0;
 }

@@ -4,6 +4,7 @@
  * number is worked out by hand in the comment beside it, from SPEC section
  * 5 and the seeds, never by calling the code under test.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -535,6 +536,40 @@ static void system_totalpages(void **state)
 	}
 }
 
+/* Hostile figures saturate instead of overflowing (the fuzzer's inputs). */
+static void huge_values(void **state)
+{
+	struct oom_task ts[] = { mk(80, 1, ~0ul / 2, ~0ul / 2, 1000), mk(81, 1, 0, 0, -999) };
+	struct oom_snapshot *snap = snap_of(ts, ARRAY_SIZE(ts), 0);
+	struct oom_snapshot *empty = NULL;
+	struct oom_score_terms r;
+	const size_t *idx;
+
+	(void)state;
+	/* (1000 + 0) * 2 / 3 = 666 whatever the size of totalpages */
+	assert_int_equal(oom_kernel_display_score(1000, ~0ul, true), 666);
+	assert_int_equal(oom_kernel_display_score(LONG_MAX, 1, true), LONG_MAX);
+	assert_int_equal(oom_kernel_display_score(LONG_MIN, 1, true), LONG_MIN);
+	/* rewrite: clamped to 1000 */
+	r = score(snap, 80, OOM_HEURISTIC_REWRITE, 1, 0);
+	assert_int_equal(r.score, 1000);
+	assert_int_equal(r.base, LONG_MAX);
+	/* kernel: points and the adj term saturate at LONG_MAX */
+	r = score(snap, 80, OOM_HEURISTIC_KERNEL, ~0ul, 0);
+	assert_int_equal(r.score, LONG_MAX);
+	r = score(snap, 81, OOM_HEURISTIC_KERNEL, ~0ul, 0);
+	assert_true(r.score < 0);
+	oom_snapshot_free(snap);
+
+	/* An empty /proc: no tasks at all */
+	assert_int_equal(oom_snapshot_from_tasks(NULL, 0, &mi0, PAGE, 0, &empty), 0);
+	assert_int_equal(oom_snapshot_count(empty), 0);
+	assert_null(oom_snapshot_task(empty, 0));
+	assert_null(oom_snapshot_find(empty, 1));
+	assert_int_equal(oom_snapshot_children(empty, 1, &idx), 0);
+	oom_snapshot_free(empty);
+}
+
 static void names_and_bad_input(void **state)
 {
 	struct oom_task t = mk(70, 1, 10, 0, 0);
@@ -580,6 +615,7 @@ int main(void)
 		cmocka_unit_test(legacy_zero_raised),
 		cmocka_unit_test(int_sqrt),
 		cmocka_unit_test(system_totalpages),
+		cmocka_unit_test(huge_values),
 		cmocka_unit_test(names_and_bad_input),
 	};
 
