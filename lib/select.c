@@ -266,7 +266,7 @@ OOM_EXPORT int oom_select(const struct oom_snapshot *snap, const struct oom_cons
 	sel->runner_up = second;
 	sel->runner_up_score = second ? second_score : 0;
 	if (p->heuristic == OOM_HEURISTIC_KERNEL) {
-		/* The child sacrifice went in 5.1. */
+		/* Mainline removed the child sacrifice in 5.1. */
 		sel->victim = best;
 		sel->victim_score = best_score;
 	} else {
