@@ -34,6 +34,10 @@ enum {
 	OPT_HEADER = 0x100,
 	OPT_SAVE,
 	OPT_SAVE_CMDLINE,
+	OPT_MEMCG,
+	OPT_CPUSET_OF,
+	OPT_NODES,
+	OPT_SELECT,
 };
 
 struct args {
@@ -47,7 +51,11 @@ struct args {
 	const char *save;
 	bool save_cmdline;
 	const char *from_log;
-	/* Constraint options (--memcg, --cpuset-of, --nodes) and --select hook in here. */
+	/* At most one constraint (SPEC 6); none is system-wide. */
+	const char *memcg;
+	pid_t cpuset_of;
+	const char *nodes;
+	bool select;
 };
 
 static const struct argp_option options[] = {
@@ -57,10 +65,14 @@ static const struct argp_option options[] = {
 	{ "sort", 's', "KEY", 0, "Order rows by pid (default), score, rss or swap", 0 },
 	{ NULL, 'n', "N", 0, "Print only the first N rows after sorting", 0 },
 	{ "header", OPT_HEADER, NULL, 0, "Print the 'invoked oom-killer' line for --task first", 0 },
-	{ "task", 't', "PID", 0, "The task that triggers the OOM (for --header)", 0 },
+	{ "task", 't', "PID", 0, "The task that triggers the OOM (for --header and --select)", 0 },
 	{ "save", OPT_SAVE, "DIR", 0, "Also save the files read into a fixture tree DIR", 0 },
 	{ "save-cmdline", OPT_SAVE_CMDLINE, NULL, 0, "With --save, also save each process's cmdline", 0 },
 	{ "from-log", 'l', "FILE", 0, "Read the OOM reports of a kernel log (- for stdin)", 0 },
+	{ "memcg", OPT_MEMCG, "PATH", 0, "A memory cgroup OOM: only its tasks, scored against its limit", 0 },
+	{ "cpuset-of", OPT_CPUSET_OF, "PID", 0, "A cpuset OOM: only the tasks sharing PID's memory nodes", 0 },
+	{ "nodes", OPT_NODES, "LIST", 0, "A mempolicy OOM on node LIST (e.g. 0-1,3)", 0 },
+	{ "select", OPT_SELECT, NULL, 0, "Also print whom the OOM killer would kill, as its log lines", 0 },
 	{ 0 },
 };
 
@@ -121,6 +133,20 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'l':
 		a->from_log = arg;
 		break;
+	case OPT_MEMCG:
+		a->memcg = arg;
+		break;
+	case OPT_CPUSET_OF:
+		if (tool_parse_int("--cpuset-of", arg, 1, 0x7fffffff, &v) < 0)
+			exit(EXIT_USAGE);
+		a->cpuset_of = (pid_t)v;
+		break;
+	case OPT_NODES:
+		a->nodes = arg;
+		break;
+	case OPT_SELECT:
+		a->select = true;
+		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'", arg);
 		break;
@@ -131,8 +157,13 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "--header has no place in the prometheus format");
 		if (a->save_cmdline && !a->save)
 			argp_error(state, "--save-cmdline needs --save DIR");
-		if (a->from_log && (a->save || a->header || a->task))
-			argp_error(state, "--from-log reads a log: --save, --header and --task do not apply");
+		if (!!a->memcg + !!a->cpuset_of + !!a->nodes > 1)
+			argp_error(state, "--memcg, --cpuset-of and --nodes exclude each other");
+		if (a->from_log && (a->save || a->header || a->task || a->select || a->memcg || a->cpuset_of || a->nodes))
+			argp_error(state, "--from-log reads a log: --save, --header, --task, --select and constraints do not apply");
+		/* A constraint also reads cgroup and node files that --save does not copy yet. */
+		if (a->save && (a->memcg || a->cpuset_of || a->nodes))
+			argp_error(state, "--save cannot record a constrained dump yet; save without the constraint");
 		if (a->from_log && a->sort == SORT_SCORE)
 			argp_error(state, "--from-log: logs carry no scores to sort by (pid, rss, swap)");
 		break;
@@ -250,13 +281,51 @@ struct run {
 	struct row *rows;
 	size_t nrows;
 	const struct oom_task *trigger;
-	/*
-	 * "none" until the selection library lands: a constraint (--memcg,
-	 * --cpuset-of, --nodes) will set this, its totalpages and a candidate
-	 * filter in score_rows(); --select will print its choice after the table.
-	 */
-	const char *constraint;
+	const struct oom_constraint *cons; /* NULL: system-wide */
+	const char *constraint; /* its name: "none", "memcg", ... */
+	struct oom_selection sel; /* with --select */
 };
+
+/* Rows are the tasks dump_tasks lists; in a constrained dump only candidates (as 2.6.36). */
+static bool listed(const struct run *run, const struct oom_task *t)
+{
+	return run->cons ? oom_constraint_is_candidate(run->cons, t) : oom_task_dumpable(t);
+}
+
+static void put_json_task_ref(const char *key, const struct oom_task *t, long score)
+{
+	printf(",\"%s\":", key);
+	if (!t) {
+		fputs("null", stdout);
+		return;
+	}
+	printf("{\"pid\":%d,\"name\":", (int)t->tgid);
+	put_json_string(t->comm);
+	printf(",\"score\":%ld}", score);
+}
+
+/* --select: the decision, with the kernel's log lines (names escaped as JSON). */
+static void put_json_selection(const struct oom_selection *sel)
+{
+	printf(",\"selection\":{\"outcome\":\"%s\",\"candidates\":%zu,\"message\":", oom_outcome_name(sel->outcome),
+	       sel->candidates);
+	if (sel->message)
+		put_json_string(sel->message);
+	else
+		fputs("null", stdout);
+	put_json_task_ref("chosen", sel->chosen, sel->chosen_score);
+	put_json_task_ref("victim", sel->victim, sel->victim_score);
+	put_json_task_ref("in_progress", sel->in_progress, 0);
+	printf(",\"sacrificed\":%s,\"would_panic\":%s,\"lines\":[", sel->sacrificed ? "true" : "false",
+	       sel->would_panic ? "true" : "false");
+	for (size_t i = 0; i < sel->nlines; i++) {
+		char buf[OOM_SELECT_LINE_MAX * 6];
+
+		oom_escape_json(buf, sizeof(buf), sel->lines[i]);
+		printf("%s\"%s\"", i ? "," : "", buf);
+	}
+	fputs("]}", stdout);
+}
 
 static void print_json(const struct run *run)
 {
@@ -295,7 +364,10 @@ static void print_json(const struct run *run)
 			fputs("null", stdout);
 		printf(",\"swap\":%lu}", t->swap_pages);
 	}
-	fputs("\n]}\n", stdout);
+	fputs("\n]", stdout);
+	if (run->a->select)
+		put_json_selection(&run->sel);
+	fputs("}\n", stdout);
 }
 
 /* A sysctl as a gauge; absent ones (a tree without them) are left out. */
@@ -358,11 +430,19 @@ static int print_prometheus(const struct run *run)
 	for (size_t i = 0; i < oom_snapshot_count(run->snap); i++) {
 		const struct oom_task *t = oom_snapshot_task(run->snap, i);
 
-		if (oom_task_dumpable(t) && t->oom_score_adj == OOM_SCORE_ADJ_MIN)
+		if (listed(run, t) && t->oom_score_adj == OOM_SCORE_ADJ_MIN)
 			protected++;
 	}
 	put_prom_help("oom_protected_processes", "Processes the OOM killer never kills (oom_score_adj -1000).");
 	printf("oom_protected_processes %zu\n", protected);
+	if (run->a->select) {
+		put_prom_help("oom_next_victim", "The task the OOM killer would kill now (the value is its score).");
+		if (run->sel.outcome == OOM_OUTCOME_KILL && run->sel.victim) {
+			fputs("oom_next_victim", stdout);
+			put_prom_labels(run->sel.victim->tgid, run->sel.victim->comm);
+			printf(" %ld\n", run->sel.victim_score);
+		}
+	}
 	put_prom_help("oom_totalpages", "The memory the heuristic scores against, in pages.");
 	printf("oom_totalpages{heuristic=\"%s\"} %lu\n", h, run->params.totalpages);
 	err = put_prom_sysctl(run->ctx, OOM_SYSCTL_PANIC_ON_OOM, "oom_vm_panic_on_oom", "The vm.panic_on_oom sysctl.");
@@ -390,6 +470,16 @@ static void print_kernel(const struct run *run, enum oom_escape esc)
 	put_kernel_header(run->a->format);
 	for (size_t i = 0; i < run->nrows; i++)
 		put_kernel_row(run->rows[i].t, run->a->format, esc);
+	/* --select: what the kernel would log next (names escaped by the library as asked). */
+	for (size_t i = 0; run->a->select && i < run->sel.nlines; i++)
+		printf("%s\n", run->sel.lines[i]);
+	if (run->a->select && run->sel.outcome == OOM_OUTCOME_IN_PROGRESS && run->sel.in_progress) {
+		char name[OOM_COMM_MAX * 4];
+
+		/* The kernel logs nothing then; say why nobody is chosen. */
+		oom_escape_name(name, sizeof(name), run->sel.in_progress->comm, esc);
+		printf("a kill is already in progress: %d (%s)\n", (int)run->sel.in_progress->tgid, name);
+	}
 }
 
 /* What the snapshot must read for this run (SPEC 4: nothing more). */
@@ -422,8 +512,7 @@ static int score_rows(struct run *run)
 		struct row *r;
 		int err;
 
-		/* In a constrained dump only candidates appear (as 2.6.36 did); none yet. */
-		if (!oom_task_dumpable(t))
+		if (!listed(run, t))
 			continue;
 		r = &run->rows[run->nrows++];
 		r->t = t;
@@ -436,12 +525,80 @@ static int score_rows(struct run *run)
 	return 0;
 }
 
+/* The constraint the options ask for; *@c stays NULL for a system-wide dump. */
+static int make_constraint(const struct args *a, struct oom_ctx *ctx, struct oom_constraint **c)
+{
+	char what[64];
+	int err;
+
+	*c = NULL;
+	if (a->memcg)
+		err = oom_constraint_new_memcg(ctx, a->memcg, c);
+	else if (a->cpuset_of)
+		err = oom_constraint_new_cpuset(ctx, a->cpuset_of, c);
+	else if (a->nodes)
+		err = oom_constraint_new_mempolicy(ctx, a->nodes, c);
+	else
+		return 0;
+	if (err < 0) {
+		if (a->memcg)
+			snprintf(what, sizeof(what), "--memcg %.50s", a->memcg);
+		else if (a->cpuset_of)
+			snprintf(what, sizeof(what), "--cpuset-of %d", (int)a->cpuset_of);
+		else
+			snprintf(what, sizeof(what), "--nodes %.50s", a->nodes);
+		tool_error_errno(err, what);
+	}
+	return err;
+}
+
+/* A sysctl for oom_select(); a tree without the file reads as the kernel's default 0. */
+static int sysctl_or_zero(struct oom_ctx *ctx, enum oom_sysctl s, long long *v)
+{
+	int err = oom_sysctl_get(ctx, s, v);
+
+	if (err == -ENOENT) {
+		*v = 0;
+		err = 0;
+	}
+	if (err < 0)
+		tool_error_errno(err, oom_sysctl_name(s));
+	return err;
+}
+
+static int select_victim(struct run *run, struct oom_ctx *ctx, enum oom_escape esc)
+{
+	struct oom_select_params sp = {
+		.heuristic = run->params.heuristic,
+		.forkbomb_thres = run->params.forkbomb_thres,
+		.task = run->a->task,
+		.escape = esc,
+	};
+	long long panic, kill_allocating;
+	int err;
+
+	err = sysctl_or_zero(ctx, OOM_SYSCTL_PANIC_ON_OOM, &panic);
+	if (err == 0)
+		err = sysctl_or_zero(ctx, OOM_SYSCTL_OOM_KILL_ALLOCATING_TASK, &kill_allocating);
+	if (err < 0)
+		return err;
+	sp.panic_on_oom = (int)panic;
+	sp.kill_allocating_task = kill_allocating != 0;
+	err = oom_select(run->snap, run->cons, &sp, &run->sel);
+	if (err < 0)
+		tool_error_errno(err, "--select");
+	return err;
+}
+
 static int dump_system(const struct args *a)
 {
 	struct run run = { .a = a, .constraint = "none" };
+	enum oom_escape esc = tool_escape_for(stdout);
+	struct oom_constraint *cons = NULL;
 	struct oom_snapshot *snap = NULL;
 	struct oom_ctx *ctx = NULL;
-	bool scoring = a->format == FORMAT_JSON || a->format == FORMAT_PROMETHEUS || a->sort == SORT_SCORE;
+	bool scoring = a->format == FORMAT_JSON || a->format == FORMAT_PROMETHEUS || a->sort == SORT_SCORE ||
+		       a->select;
 	long long thres = 0;
 	unsigned int what;
 	int err;
@@ -455,7 +612,12 @@ static int dump_system(const struct args *a)
 			goto fail;
 		}
 	}
-	what = read_set(a, (unsigned long)thres, scoring);
+	if (make_constraint(a, ctx, &cons) < 0)
+		goto fail;
+	what = read_set(a, (unsigned long)thres, scoring) | oom_constraint_read_flags(cons);
+	/* Selection looks at PF_EXITING (stat's flags) for kills in progress. */
+	if (a->select)
+		what |= OOM_READ_STAT;
 	if (a->save) {
 		/* Save first, then report from the saved tree: the two cannot differ. */
 		unsigned int flags = OOM_SAVE_SYSCTLS | (a->save_cmdline ? OOM_SAVE_CMDLINE : 0);
@@ -469,7 +631,7 @@ static int dump_system(const struct args *a)
 		oom_ctx_unref(ctx);
 		ctx = NULL;
 		if (tool_open_ctx(a->save, &ctx) < 0)
-			return EXIT_FAIL;
+			goto fail;
 	}
 	err = oom_snapshot_new(ctx, what, &snap);
 	if (err < 0) {
@@ -478,10 +640,14 @@ static int dump_system(const struct args *a)
 	}
 	run.snap = snap;
 	run.ctx = ctx;
+	run.cons = cons;
+	if (cons)
+		run.constraint = oom_constraint_type_name(oom_constraint_get_type(cons));
 	run.params.heuristic = a->heuristic;
 	run.params.forkbomb_thres = (unsigned long)thres;
 	run.params.totalpages =
-		oom_system_totalpages(oom_snapshot_meminfo(snap), oom_snapshot_page_size(snap), a->heuristic, NULL);
+		cons ? oom_constraint_totalpages(cons, a->heuristic, NULL)
+		     : oom_system_totalpages(oom_snapshot_meminfo(snap), oom_snapshot_page_size(snap), a->heuristic, NULL);
 	if (a->task) {
 		run.trigger = oom_snapshot_find(snap, a->task);
 		if (!run.trigger) {
@@ -494,6 +660,8 @@ static int dump_system(const struct args *a)
 		tool_error_errno(err, "scoring");
 		goto fail;
 	}
+	if (a->select && select_victim(&run, ctx, a->format == FORMAT_JSON ? OOM_ESCAPE_NONE : esc) < 0)
+		goto fail;
 	sort_by = a->sort;
 	qsort(run.rows, run.nrows, sizeof(*run.rows), cmp_rows);
 	if (a->limit && (size_t)a->limit < run.nrows)
@@ -504,14 +672,16 @@ static int dump_system(const struct args *a)
 	else if (a->format == FORMAT_PROMETHEUS)
 		err = print_prometheus(&run);
 	else
-		print_kernel(&run, tool_escape_for(stdout));
+		print_kernel(&run, esc);
 	free(run.rows);
 	oom_snapshot_free(snap);
+	oom_constraint_free(cons);
 	oom_ctx_unref(ctx);
 	return err < 0 ? EXIT_FAIL : EXIT_OK;
 fail:
 	free(run.rows);
 	oom_snapshot_free(snap);
+	oom_constraint_free(cons);
 	oom_ctx_unref(ctx);
 	return EXIT_FAIL;
 }

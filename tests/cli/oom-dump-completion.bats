@@ -41,6 +41,8 @@ comp() {
 	[ "$out" = "$(printf '%s\n' --save --save-cmdline)" ]
 	comp - | grep -qx -- --from-log
 	comp - | grep -qx -- --header
+	comp --c | grep -qx -- --cpuset-of
+	[ "$(comp --se | tr '\n' ' ')" = "--select " ]
 }
 
 @test "--root and --save complete directories only" {

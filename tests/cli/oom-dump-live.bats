@@ -41,7 +41,8 @@ live_compare() {
 				n++
 				if (!(p in have)) { print "missing from the dump: " p; bad++; continue }
 				if (uid[p] != u[p]) { print p ": uid " uid[p] " != ps " u[p]; bad++ }
-				if (v1[p] == v2[p] && vm[p] != int(v1[p] / pk)) { print p ": total_vm " vm[p] " != ps " v1[p] / pk; bad++ }
+				# (no int(): mawk clamps it to 32 bits; vsz is a whole number of pages in kB)
+				if (v1[p] == v2[p] && vm[p] * pk != v1[p]) { print p ": total_vm " vm[p] " != ps " v1[p] " kB"; bad++ }
 				lo = (r1[p] < r2[p] ? r1[p] : r2[p]) / pk; hi = (r1[p] > r2[p] ? r1[p] : r2[p]) / pk
 				tol = 64 + hi / 10
 				if (rss[p] < lo - tol || rss[p] > hi + tol) { print p ": rss " rss[p] " outside ps " lo "-" hi; bad++ }
@@ -51,12 +52,22 @@ live_compare() {
 		}' "$d/ps1" "$d/ps2" "$d/rows"
 }
 
+# A process that maps and unmaps between ps and the dump (sanitizer runs do) can still slip
+# through the before/after check: a real mismatch fails all three tries.
+live_compare_retry() {
+	local i
+	for i in 1 2 3; do
+		live_compare "$1" && return 0
+	done
+	return 1
+}
+
 @test "live --format modern lists every ps process with an mm, same pid, uid, total_vm, rss" {
-	live_compare modern
+	live_compare_retry modern
 }
 
 @test "live --format 2.6.36 lists every ps process with an mm, same pid, uid, total_vm, rss" {
-	live_compare 2.6.36
+	live_compare_retry 2.6.36
 }
 
 @test "live json passes jq and the kernel heuristic reproduces oom_score" {
