@@ -7,6 +7,7 @@ bats_require_minimum_version 1.5.0
 setup() {
 	sleep 100 &
 	CHILD=$!
+	PARENT=$BASHPID
 }
 
 teardown() {
@@ -162,4 +163,15 @@ have_cap_sys_resource() {
 	[ "$rank" -ge 1 ]
 	at_max=$(cat /proc/[0-9]*/oom_score_adj 2>/dev/null | grep -cx 1000)
 	[ "$rank" -le "$at_max" ]
+}
+
+@test "live: get --json on every process is valid; vanished ones are only 'no such process'" {
+	pids=$(cd /proc && echo [0-9]*)
+	run --separate-stderr "$OOMCTL" get --json -o pid,ppid,uid,state,oom_score_adj,oom_adj,oom_score,score,rss,swap,comm $pids
+	[ "$status" -eq 0 ] || [ "$status" -eq 1 ]
+	[ "$(printf '%s' "$output" | jq length)" -ge 3 ]
+	# Only processes that exited meanwhile may fail.
+	[ -z "$(printf '%s\n' "${stderr_lines[@]}" | grep -v ': no such process$' | grep .)" ]
+	[ "$(printf '%s' "$output" | jq -r ".[] | select(.pid == $CHILD) | \"\(.ppid) \(.uid) \(.comm)\"")" = "$PARENT $(id -ru) sleep" ]
+	[ "$(printf '%s' "$output" | jq -r ".[] | select(.pid == $CHILD) | .oom_score")" = "$(cat /proc/$CHILD/oom_score)" ]
 }
