@@ -74,8 +74,16 @@ static enum oom_total_source total_source;
 /* Between two full scans: processes forked since (read one by one) and those that exited. */
 static struct oom_task *extra;
 static size_t n_extra, cap_extra;
-static pid_t *gone;
-static size_t n_gone, cap_gone;
+
+/* A set of PIDs, appended to as events come and sorted once before lookups. */
+struct pid_set {
+	pid_t *pids;
+	size_t n, cap;
+	bool sorted;
+};
+
+static struct pid_set gone; /* exited since the last scan */
+static struct pid_set pending; /* forked or exec'd since, not read yet */
 
 static struct row *rows;
 static size_t n_rows, cap_rows;
@@ -141,12 +149,42 @@ static void human(char *buf, size_t size, unsigned long long bytes)
 		snprintf(buf, size, "%lld%c", (long long)v, units[i]);
 }
 
+static int cmp_pid(const void *a, const void *b)
+{
+	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void set_add(struct pid_set *s, pid_t pid)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 64;
+		pid_t *n = realloc(s->pids, cap * sizeof(*n));
+
+		if (!n)
+			return; /* the next scan shows it anyway */
+		s->pids = n;
+		s->cap = cap;
+	}
+	s->pids[s->n++] = pid;
+	s->sorted = false;
+}
+
+static bool set_has(struct pid_set *s, pid_t pid)
+{
+	if (!s->n)
+		return false;
+	if (!s->sorted) {
+		qsort(s->pids, s->n, sizeof(*s->pids), cmp_pid);
+		s->sorted = true;
+	}
+	return bsearch(&pid, s->pids, s->n, sizeof(pid), cmp_pid) != NULL;
+}
+
 static bool is_gone(pid_t pid)
 {
-	for (size_t i = 0; i < n_gone; i++)
-		if (gone[i] == pid)
-			return true;
-	return false;
+	return set_has(&gone, pid);
 }
 
 static void clear_between(void)
@@ -154,7 +192,8 @@ static void clear_between(void)
 	for (size_t i = 0; i < n_extra; i++)
 		oom_task_clear(&extra[i]);
 	n_extra = 0;
-	n_gone = 0;
+	gone.n = 0;
+	pending.n = 0;
 }
 
 /* ---- reading ------------------------------------------------------------ */
@@ -276,23 +315,29 @@ static void add_extra(pid_t pid)
 	extra[n_extra++] = t;
 }
 
-static void add_gone(pid_t pid)
-{
-	if (n_gone == cap_gone) {
-		size_t cap = cap_gone ? cap_gone * 2 : 64;
-		pid_t *n = realloc(gone, cap * sizeof(*n));
+static bool pid_wanted(pid_t pid);
 
-		if (!n)
-			return;
-		gone = n;
-		cap_gone = cap;
+/*
+ * Reads the processes that forked or exec'd since the last draw, unless
+ * they have exited already: most of a fork storm never costs a read.
+ */
+static void read_pending(void)
+{
+	qsort(pending.pids, pending.n, sizeof(*pending.pids), cmp_pid);
+	for (size_t i = 0; i < pending.n; i++) {
+		pid_t pid = pending.pids[i];
+
+		/* A fork and its exec are one read. */
+		if ((i && pid == pending.pids[i - 1]) || is_gone(pid))
+			continue;
+		add_extra(pid);
 	}
-	gone[n_gone++] = pid;
+	pending.n = 0;
 }
 
 /*
- * Drains the event socket. Returns true when the table changed; an overrun
- * (a fork storm) is answered with a full scan.
+ * Drains the event socket. Returns true when the table may have changed;
+ * an overrun (a fork storm) is answered with a full scan.
  */
 static bool drain_events(void)
 {
@@ -310,11 +355,16 @@ static bool drain_events(void)
 			break;
 		if (!oom_event_is_process(&e))
 			continue;
+		if (!pid_wanted(e.tgid))
+			continue; /* -p: nobody else is shown */
 		if (e.type == OOM_EVENT_EXIT) {
-			add_gone(e.tgid);
-			changed = true;
+			set_add(&gone, e.tgid);
+			/* Only a process on the table changes it. */
+			changed |= oom_snapshot_find(snap, e.tgid) != NULL;
+			for (size_t i = 0; i < n_extra && !changed; i++)
+				changed = extra[i].tgid == e.tgid;
 		} else if (e.type == OOM_EVENT_FORK || e.type == OOM_EVENT_EXEC) {
-			add_extra(e.tgid);
+			set_add(&pending, e.tgid);
 			changed = true;
 		}
 	}
@@ -997,8 +1047,13 @@ static double now_sec(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* Changes that events bring are shown at most this often (seconds). */
+#define EVENT_REDRAW_SEC 0.25
+
 static int run_screen(void)
 {
+	double last_draw;
+	bool event_dirty = false;
 	double next;
 	long long it = 0;
 	int err;
@@ -1023,14 +1078,18 @@ static int run_screen(void)
 	build_rows();
 	draw();
 	next = now_sec() + args.delay;
+	last_draw = now_sec();
 	while (!quit_signal) {
 		struct pollfd pfd[2] = { { .fd = STDIN_FILENO, .events = POLLIN }, { .fd = -1, .events = POLLIN } };
 		double wait = next - now_sec();
 		bool rescan = false, redraw = false;
 		int ch;
 
-		if (events)
+		/* Paused, events wait in the socket (an overrun on resume means a rescan). */
+		if (events && !paused)
 			pfd[1].fd = oom_events_fd(events);
+		if (event_dirty && last_draw + EVENT_REDRAW_SEC - now_sec() < wait)
+			wait = last_draw + EVENT_REDRAW_SEC - now_sec();
 		if (poll(pfd, 2, wait > 0 ? (int)(wait * 1000) + 1 : 0) < 0 && errno != EINTR)
 			break;
 		while ((ch = getch()) != ERR) {
@@ -1046,11 +1105,17 @@ static int run_screen(void)
 		}
 		if (quit_signal)
 			break;
-		if (events && (pfd[1].revents & POLLIN) && !paused)
-			redraw |= drain_events();
-		if (now_sec() >= next) {
-			rescan = !paused;
+		if (events && (pfd[1].revents & POLLIN))
+			event_dirty |= drain_events();
+		/* A fork storm redraws a few times a second, not once per event. */
+		if (event_dirty && now_sec() >= last_draw + EVENT_REDRAW_SEC)
 			redraw = true;
+		if (now_sec() >= next) {
+			/* Paused: nothing is read; the timer just moves on. */
+			if (paused)
+				next = now_sec() + args.delay;
+			else
+				rescan = true;
 		}
 		if (rescan) {
 			it++;
@@ -1060,8 +1125,11 @@ static int run_screen(void)
 			next = now_sec() + args.delay;
 		}
 		if (redraw || rescan) {
+			read_pending();
 			build_rows();
 			draw();
+			last_draw = now_sec();
+			event_dirty = false;
 		}
 	}
 	restore_terminal();
@@ -1240,7 +1308,8 @@ int main(int argc, char **argv)
 	oom_events_close(events);
 	clear_between();
 	free(extra);
-	free(gone);
+	free(gone.pids);
+	free(pending.pids);
 	free(rows);
 	oom_snapshot_free(snap);
 	oom_constraint_free(cons);

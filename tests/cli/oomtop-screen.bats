@@ -291,3 +291,20 @@ row_pids() {
 	tmux send-keys -t "$SESSION" q
 	wait_prompt
 }
+
+@test "screen: paused, it reads nothing and sleeps" {
+	start_shell
+	tmux send-keys -t "$SESSION" "$OOMTOP -d 0.2 -p 1" Enter
+	wait_for '^ *PID USER'
+	local pid a b
+	pid=$(pgrep -P "$(tmux display-message -p -t "$SESSION" '#{pane_pid}')" -x oomtop)
+	tmux send-keys -t "$SESSION" p
+	wait_for 'PAUSED$'
+	a=$(awk '{ print $14 + $15 }' "/proc/$pid/stat")
+	sleep 2
+	b=$(awk '{ print $14 + $15 }' "/proc/$pid/stat")
+	# A busy loop would burn about 200 ticks (USER_HZ 100) in these two seconds.
+	[ $((b - a)) -lt 20 ]
+	tmux send-keys -t "$SESSION" q
+	wait_prompt
+}
