@@ -350,6 +350,17 @@ enum oom_save_flags {
  * skipped. Returns 0 or -errno.
  */
 int oom_snapshot_save(struct oom_ctx *ctx, unsigned int what, unsigned int flags, const char *dir);
+/*
+ * oom_snapshot_save_constraint - add to a tree oom_snapshot_save() made in
+ * @dir the files constraint @c was built from: for a memcg, proc/self/
+ * mountinfo and the group's limit files; for a cpuset or a mempolicy, the
+ * nodes' sys/devices/system/node/nodeN/meminfo (the process files, with
+ * oom_constraint_read_flags(@c) in the read set, are the snapshot's). The
+ * same constraint then builds from a context rooted at @dir. NULL or the
+ * system-wide constraint copies nothing. Returns 0 or -errno.
+ */
+struct oom_constraint;
+int oom_snapshot_save_constraint(struct oom_ctx *ctx, const struct oom_constraint *c, const char *dir);
 
 /* One row of a kernel dump_tasks table; the columns present are in .have. */
 enum oom_log_column {

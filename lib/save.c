@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "constraint.h"
 #include "internal.h"
 
 static const char *const sysctl_files[] = {
@@ -269,6 +270,118 @@ OOM_EXPORT int oom_snapshot_save(struct oom_ctx *ctx, unsigned int what, unsigne
 out:
 	if (proc >= 0)
 		close(proc);
+	close(root);
+	oom_buf_free(&b);
+	return err;
+}
+
+/* Copies @rel from under @src to under @dst, creating its directories; -ENOENT if absent. */
+static int copy_rel(int src, int dst, const char *rel, struct oom_buf *b)
+{
+	const char *slash = strrchr(rel, '/');
+	char dir[PATH_MAX];
+	int err = oom_read_file_at(src, rel, b);
+
+	if (err < 0)
+		return err;
+	if (slash) {
+		if ((size_t)(slash - rel) >= sizeof(dir))
+			return -ENAMETOOLONG;
+		memcpy(dir, rel, (size_t)(slash - rel));
+		dir[slash - rel] = '\0';
+		err = make_dirs(dst, dir);
+		if (err < 0)
+			return err;
+	}
+	return write_new(dst, rel, b);
+}
+
+/* mountinfo, then the group's two limit files (a missing one means "no limit": it stays missing). */
+static int save_memcg(struct oom_ctx *ctx, const struct oom_constraint *c, int root, int proc, struct oom_buf *b)
+{
+	static const char *const v1[] = { "memory.limit_in_bytes", "memory.memsw.limit_in_bytes" };
+	static const char *const v2[] = { "memory.max", "memory.swap.max" };
+	int version = oom_constraint_memcg_version(c);
+	struct cg_mounts mounts;
+	char dir[PATH_MAX], path[PATH_MAX + 32];
+	int err;
+
+	err = copy_rel(ctx->proc_fd, proc, "self/mountinfo", b);
+	if (err == 0)
+		err = cg_parse_mountinfo(b->data, b->len, &mounts); /* @b still holds what was copied */
+	if (err < 0)
+		return err;
+	err = cg_dir_path(version == 1 ? &mounts.v1_memory : &mounts.v2, oom_constraint_memcg_path(c), dir,
+			  sizeof(dir));
+	cg_mounts_free(&mounts);
+	/* The group's directory exists even where it has no limit file (the root group). */
+	if (err == 0)
+		err = make_dirs(root, dir);
+	for (size_t i = 0; err == 0 && i < 2; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, version == 1 ? v1[i] : v2[i]);
+		err = copy_rel(ctx->root_fd, root, path, b);
+		if (err == -ENOENT)
+			err = 0;
+	}
+	return err;
+}
+
+/* The meminfo of every node the constraint covers. */
+static int save_nodes(struct oom_ctx *ctx, const struct oom_constraint *c, int root, struct oom_buf *b)
+{
+	const uint64_t *nodes = oom_constraint_nodes(c);
+	int sys = oom_ctx_sys_fd(ctx), dst, err = 0;
+
+	if (sys < 0)
+		return sys;
+	if (mkdirat(root, "sys", 0755) < 0 && errno != EEXIST)
+		return -errno;
+	dst = openat(root, "sys", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dst < 0)
+		return -errno;
+	for (int n = 0; nodes && n < OOM_MAX_NODES && err == 0; n++) {
+		char path[64];
+
+		if (!(nodes[n / 64] >> (n % 64) & 1))
+			continue;
+		snprintf(path, sizeof(path), "devices/system/node/node%d/meminfo", n);
+		err = copy_rel(sys, dst, path, b);
+	}
+	close(dst);
+	return err;
+}
+
+OOM_EXPORT int oom_snapshot_save_constraint(struct oom_ctx *ctx, const struct oom_constraint *c, const char *dir)
+{
+	struct oom_buf b = { 0 };
+	int root, proc, err;
+
+	if (!ctx || !dir)
+		return -EINVAL;
+	if (!c || oom_constraint_get_type(c) == OOM_CONSTRAINT_NONE)
+		return 0;
+	root = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (root < 0)
+		return -errno;
+	proc = openat(root, "proc", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (proc < 0) {
+		err = -errno;
+		close(root);
+		return err;
+	}
+	switch (oom_constraint_get_type(c)) {
+	case OOM_CONSTRAINT_MEMCG:
+		err = save_memcg(ctx, c, root, proc, &b);
+		break;
+	case OOM_CONSTRAINT_CPUSET:
+	case OOM_CONSTRAINT_MEMPOLICY:
+		err = save_nodes(ctx, c, root, &b);
+		break;
+	default:
+		err = -EINVAL;
+		break;
+	}
+	close(proc);
 	close(root);
 	oom_buf_free(&b);
 	return err;

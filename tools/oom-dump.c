@@ -161,9 +161,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "--memcg, --cpuset-of and --nodes exclude each other");
 		if (a->from_log && (a->save || a->header || a->task || a->select || a->memcg || a->cpuset_of || a->nodes))
 			argp_error(state, "--from-log reads a log: --save, --header, --task, --select and constraints do not apply");
-		/* A constraint also reads cgroup and node files that --save does not copy yet. */
-		if (a->save && (a->memcg || a->cpuset_of || a->nodes))
-			argp_error(state, "--save cannot record a constrained dump yet; save without the constraint");
 		if (a->from_log && a->sort == SORT_SCORE)
 			argp_error(state, "--from-log: logs carry no scores to sort by (pid, rss, swap)");
 		break;
@@ -623,6 +620,8 @@ static int dump_system(const struct args *a)
 		unsigned int flags = OOM_SAVE_SYSCTLS | (a->save_cmdline ? OOM_SAVE_CMDLINE : 0);
 
 		err = oom_snapshot_save(ctx, what, flags, a->save);
+		if (err == 0)
+			err = oom_snapshot_save_constraint(ctx, cons, a->save);
 		if (err < 0) {
 			tool_error("--save %s: %s", a->save,
 				   err == -EEXIST ? "already holds a proc/ directory" : strerror(-err));
@@ -630,7 +629,10 @@ static int dump_system(const struct args *a)
 		}
 		oom_ctx_unref(ctx);
 		ctx = NULL;
-		if (tool_open_ctx(a->save, &ctx) < 0)
+		oom_constraint_free(cons);
+		cons = NULL;
+		/* The constraint too is built again from the saved files. */
+		if (tool_open_ctx(a->save, &ctx) < 0 || make_constraint(a, ctx, &cons) < 0)
 			goto fail;
 	}
 	err = oom_snapshot_new(ctx, what, &snap);

@@ -113,6 +113,48 @@ static void everything(void **state)
 	assert_true(exists(dir, "proc/1187/oom_score"));
 }
 
+/* A constraint built from the saved tree is the one built from the original. */
+static void constraint_roundtrip(const char *tree, const char *memcg, const char *nodes, const char *name)
+{
+	struct oom_constraint *a = NULL, *b = NULL;
+	struct oom_ctx *src, *dst;
+	char root[256], dir[256];
+
+	snprintf(root, sizeof(root), "%s/%s", FIXTURES, tree);
+	snprintf(dir, sizeof(dir), "%s/%s", tmpdir, name);
+	assert_int_equal(oom_ctx_new(root, &src), 0);
+	if (memcg)
+		assert_int_equal(oom_constraint_new_memcg(src, memcg, &a), 0);
+	else
+		assert_int_equal(oom_constraint_new_mempolicy(src, nodes, &a), 0);
+	assert_int_equal(oom_snapshot_save(src, OOM_READ_STATUS | oom_constraint_read_flags(a), 0, dir), 0);
+	assert_int_equal(oom_snapshot_save_constraint(src, a, dir), 0);
+	assert_int_equal(oom_ctx_new(dir, &dst), 0);
+	if (memcg)
+		assert_int_equal(oom_constraint_new_memcg(dst, memcg, &b), 0);
+	else
+		assert_int_equal(oom_constraint_new_mempolicy(dst, nodes, &b), 0);
+	for (int h = OOM_HEURISTIC_REWRITE; h <= OOM_HEURISTIC_LEGACY; h++)
+		assert_int_equal(oom_constraint_totalpages(a, (enum oom_heuristic)h, NULL),
+				 oom_constraint_totalpages(b, (enum oom_heuristic)h, NULL));
+	assert_int_equal(oom_constraint_memcg_limited(a), oom_constraint_memcg_limited(b));
+	oom_constraint_free(a);
+	oom_constraint_free(b);
+	oom_ctx_unref(src);
+	oom_ctx_unref(dst);
+}
+
+static void constraints(void **state)
+{
+	(void)state;
+	constraint_roundtrip("memcg-v2", "/work/job3", NULL, "c1");
+	constraint_roundtrip("memcg-v2", "/", NULL, "c2");
+	constraint_roundtrip("memcg-v1", "/docker/app3", NULL, "c3");
+	constraint_roundtrip("numa-2node", NULL, "1", "c4");
+	/* nothing to add for the system-wide constraint */
+	assert_int_equal(oom_snapshot_save_constraint(NULL, NULL, tmpdir), -EINVAL);
+}
+
 static void bad_args(void **state)
 {
 	struct oom_ctx *ctx;
@@ -130,6 +172,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(status_only),
 		cmocka_unit_test(everything),
+		cmocka_unit_test(constraints),
 		cmocka_unit_test(bad_args),
 	};
 
