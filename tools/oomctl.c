@@ -104,6 +104,19 @@ static bool have_capability(int cap)
 	return (data[cap / 32].effective >> (cap % 32)) & 1u;
 }
 
+/* Why a process could not be read; garbled files are not the user's "invalid argument". */
+static void report_read_error(pid_t pid, int err)
+{
+	char what[32];
+
+	if (err == -EINVAL) {
+		tool_error("%d: its /proc files are malformed or cut short", (int)pid);
+		return;
+	}
+	snprintf(what, sizeof(what), "%d", (int)pid);
+	tool_error_errno(err, what);
+}
+
 /* Explains why writing oom_score_adj of @pid failed, in the user's terms. */
 static void report_write_error(pid_t pid, int err, const struct oom_task *t, int old, int value)
 {
@@ -434,12 +447,10 @@ static int cmd_get(int argc, char **argv)
 	for (size_t i = 0; i < a.npids; i++) {
 		struct oom_task t;
 		long score = 0;
-		char what_pid[32];
 		int err = oom_task_read(ctx, pids[i], what, &t);
 
 		if (err < 0) {
-			snprintf(what_pid, sizeof(what_pid), "%d", (int)pids[i]);
-			tool_error_errno(err, what_pid);
+			report_read_error(pids[i], err);
 			status = EXIT_FAIL;
 			continue;
 		}
@@ -569,14 +580,12 @@ static int parse_mode_value(enum set_mode mode, const char *s, long long *out)
 static int set_one(struct oom_ctx *ctx, pid_t pid, enum set_mode mode, long long value, bool verbose)
 {
 	struct oom_task t;
-	char what[32];
 	int err, old, target;
 
-	snprintf(what, sizeof(what), "%d", (int)pid);
 	/* The start time read here is what the write checks against PID reuse. */
 	err = oom_task_read(ctx, pid, OOM_READ_STAT, &t);
 	if (err < 0) {
-		tool_error_errno(err, what);
+		report_read_error(pid, err);
 		return err;
 	}
 	old = t.oom_score_adj;

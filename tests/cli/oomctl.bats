@@ -593,3 +593,16 @@ as_nobody() {
 	[ "$status" -eq 0 ]
 	[ "${lines[12]}" = "kernel oom_score   773 by the kernel heuristic (no /proc/100/oom_score to compare)" ]
 }
+
+@test "garbled /proc files are reported as such, the others still done (exit 1)" {
+	root=$(fixture basic)
+	printf 'garbage\n' >"$root/proc/4030/stat"
+	run --separate-stderr "$OOMCTL" get --root "$root" --no-headers -o pid 4030 1187
+	[ "$status" -eq 1 ]
+	[ "$output" = 1187 ]
+	[ "$stderr" = "oomctl: 4030: its /proc files are malformed or cut short" ]
+	run --separate-stderr "$OOMCTL" set --root "$root" --score-adj 4 4030
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "oomctl: 4030: its /proc files are malformed or cut short" ]
+	[ "$(cat "$root/proc/4030/oom_score_adj")" = 0 ]
+}
