@@ -59,14 +59,20 @@ static enum outcome check_pid(struct oom_ctx *ctx, pid_t pid, unsigned long tota
 		assert_int_equal(oom_score_task(NULL, &t, &p, &terms), 0);
 		mine = oom_kernel_display_score(terms.score, totalpages, terms.eligible);
 		oom_task_clear(&t);
-		if (before != after)
-			continue;
-		agreed = true;
-		if (mine == before)
-			return MATCH;
-		snprintf(why, why_size, "pid %d (%s): kernel %lld, liboom %ld (points %ld, rss %lu, swap %lu, pgtables %lu)",
-			 (int)pid, t.comm, before, mine, terms.score, terms.rss_pages, terms.swap_pages,
-			 terms.pgtables_pages);
+		if (before == after) {
+			agreed = true;
+			if (mine == before)
+				return MATCH;
+			snprintf(why, why_size,
+				 "pid %d (%s): kernel %lld, liboom %ld (points %ld, rss %lu, swap %lu, pgtables %lu)",
+				 (int)pid, t.comm, before, mine, terms.score, terms.rss_pages, terms.swap_pages,
+				 terms.pgtables_pages);
+		}
+		/*
+		 * Give a busy or transient process (a vfork child before its exec
+		 * shows 0) a moment: at most ATTEMPTS ms, and only for this one.
+		 */
+		usleep(1000);
 	}
 	if (!agreed)
 		snprintf(why, why_size, "pid %d: oom_score never held still", (int)pid);
