@@ -120,13 +120,19 @@ static int decode_event(const struct proc_event *pe, size_t len, struct oom_even
 static int decode_buffer(const void *buf, size_t len, struct oom_event *out, size_t max, uint32_t cookie,
 			 int *ack_err)
 {
-	const struct nlmsghdr *nlh = buf;
-	int rest = len > INT32_MAX ? INT32_MAX : (int)len;
+	size_t off, step;
 	int count = 0;
 
 	if (!buf && len)
 		return -EINVAL;
-	for (; mnl_nlmsg_ok(nlh, rest); nlh = mnl_nlmsg_next(nlh, &rest)) {
+	/*
+	 * Walked with size_t offsets rather than mnl_nlmsg_ok(), which compares
+	 * nlmsg_len as an int: a length above 2 GiB would pass it and send the
+	 * walk far past the buffer.
+	 */
+	for (off = 0; len - off >= NLMSG_HDRLEN; off += step) {
+		const struct nlmsghdr *nlh = (const struct nlmsghdr *)((const char *)buf + off);
+		size_t mlen = nlh->nlmsg_len;
 		const struct cn_msg *cn;
 		struct proc_event pe;
 		struct oom_event e;
@@ -134,23 +140,27 @@ static int decode_buffer(const void *buf, size_t len, struct oom_event *out, siz
 		uint32_t ack = 0;
 		int r;
 
+		if (mlen < NLMSG_HDRLEN || mlen > len - off)
+			return -EBADMSG;
+		/* The last message may come without its padding. */
+		step = NLMSG_ALIGN(mlen) < len - off ? NLMSG_ALIGN(mlen) : len - off;
+		plen = mlen - NLMSG_HDRLEN;
 		if (nlh->nlmsg_type == NLMSG_NOOP)
 			continue;
 		if (nlh->nlmsg_type == NLMSG_OVERRUN)
 			return -ENOBUFS;
 		if (nlh->nlmsg_type == NLMSG_ERROR) {
-			const struct nlmsgerr *err = mnl_nlmsg_get_payload(nlh);
+			const struct nlmsgerr *err = (const void *)((const char *)nlh + NLMSG_HDRLEN);
 
-			if (mnl_nlmsg_get_payload_len(nlh) < sizeof(*err))
+			if (plen < sizeof(*err))
 				return -EBADMSG;
 			if (err->error == 0)
 				continue; /* a plain acknowledgement */
 			return err->error < 0 ? err->error : -err->error;
 		}
-		plen = mnl_nlmsg_get_payload_len(nlh);
 		if (plen < sizeof(*cn))
 			return -EBADMSG;
-		cn = mnl_nlmsg_get_payload(nlh);
+		cn = (const void *)((const char *)nlh + NLMSG_HDRLEN);
 		if (cn->id.idx != CN_IDX_PROC || cn->id.val != CN_VAL_PROC)
 			continue; /* another connector user's message */
 		if (cn->len > plen - sizeof(*cn) || cn->len < EVENT_HEAD_LEN)
@@ -174,9 +184,6 @@ static int decode_buffer(const void *buf, size_t len, struct oom_event *out, siz
 			break;
 		count++;
 	}
-	/* A truncated message left over is a malformed buffer, not an end. */
-	if (rest > 0 && (size_t)rest >= sizeof(struct nlmsghdr))
-		return -EBADMSG;
 	return count;
 }
 

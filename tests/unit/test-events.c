@@ -209,6 +209,43 @@ static void test_decode_overrun_and_error(void **state)
 	assert_int_equal(oom_events_decode(c.buf, nlh->nlmsg_len, &e, 1), 0);
 }
 
+/* Mutated and random buffers: an error or some events, never a crash or an overread (run under ASan). */
+static void test_decode_garbage(void **state)
+{
+	struct craft c = { .len = 0 };
+	struct oom_event e[4];
+	unsigned int seed = 42;
+
+	(void)state;
+	for (int i = 0; i < 3; i++) {
+		struct proc_event pe = fork_event(1, 2 + i, 2 + i);
+
+		put_event(&c, &pe, sizeof(pe));
+	}
+	for (int round = 0; round < 20000; round++) {
+		unsigned char *buf = malloc(c.len);
+		size_t len = (size_t)rand_r(&seed) % (c.len + 1);
+		int r;
+
+		assert_non_null(buf);
+		memcpy(buf, c.buf, c.len);
+		for (int k = rand_r(&seed) % 4; k >= 0; k--)
+			buf[(size_t)rand_r(&seed) % c.len] = (unsigned char)rand_r(&seed);
+		if (round % 2)
+			for (size_t k = 0; k < len; k++)
+				buf[k] = (unsigned char)rand_r(&seed);
+		/* A copy of exactly len bytes, so that ASan sees any read past it. */
+		unsigned char *exact = malloc(len ? len : 1);
+
+		assert_non_null(exact);
+		memcpy(exact, buf, len);
+		r = oom_events_decode(exact, len, e, 4);
+		assert_true(r <= (int)(len / NLMSG_HDRLEN) + 1);
+		free(exact);
+		free(buf);
+	}
+}
+
 /* ---- the live socket ---------------------------------------------------- */
 
 static struct oom_events *open_or_skip(size_t rcvbuf)
@@ -517,6 +554,7 @@ int main(void)
 		cmocka_unit_test(test_decode_count_past_max),
 		cmocka_unit_test(test_decode_malformed),
 		cmocka_unit_test(test_decode_overrun_and_error),
+		cmocka_unit_test(test_decode_garbage),
 		cmocka_unit_test(test_live_fork_exit),
 		cmocka_unit_test(test_live_overrun),
 		cmocka_unit_test(test_live_eperm),
