@@ -488,6 +488,7 @@ enum set_mode { MODE_NONE, MODE_SCORE_ADJ, MODE_ADJ, MODE_BY };
 
 struct value_args {
 	const char *root;
+	const char *choices; /* the value options this command has, for messages */
 	enum set_mode mode;
 	const char *value;
 	bool verbose;
@@ -498,7 +499,7 @@ struct value_args {
 static void set_mode(struct argp_state *state, struct value_args *a, enum set_mode mode, const char *arg)
 {
 	if (a->mode != MODE_NONE && a->mode != mode)
-		argp_error(state, "give only one of --score-adj, --adj and --by");
+		argp_error(state, "give only one of %s", a->choices);
 	a->mode = mode;
 	a->value = arg;
 }
@@ -540,7 +541,7 @@ static error_t parse_set(int key, char *arg, struct argp_state *state)
 		break;
 	case ARGP_KEY_END:
 		if (a->mode == MODE_NONE)
-			argp_error(state, "give one of --score-adj, --adj and --by");
+			argp_error(state, "give one of %s", a->choices);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -611,7 +612,7 @@ static int set_one(struct oom_ctx *ctx, pid_t pid, enum set_mode mode, long long
 
 static int cmd_set(int argc, char **argv)
 {
-	struct value_args a = { .root = global_root };
+	struct value_args a = { .root = global_root, .choices = "--score-adj, --adj and --by" };
 	struct oom_ctx *ctx = NULL;
 	long long value;
 	pid_t *pids;
@@ -674,7 +675,7 @@ static error_t parse_run(int key, char *arg, struct argp_state *state)
 		break;
 	case ARGP_KEY_END:
 		if (a->mode == MODE_NONE)
-			argp_error(state, "give --score-adj N or --adj N");
+			argp_error(state, "give one of %s", a->choices);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -691,7 +692,7 @@ static const struct argp run_argp = {
 
 static int cmd_run(int argc, char **argv)
 {
-	struct value_args a = { .root = global_root };
+	struct value_args a = { .root = global_root, .choices = "--score-adj and --adj" };
 	struct oom_ctx *ctx = NULL;
 	pid_t self = getpid();
 	long long value;

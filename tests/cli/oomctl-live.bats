@@ -175,3 +175,12 @@ have_cap_sys_resource() {
 	[ "$(printf '%s' "$output" | jq -r ".[] | select(.pid == $CHILD) | \"\(.ppid) \(.uid) \(.comm)\"")" = "$PARENT $(id -ru) sleep" ]
 	[ "$(printf '%s' "$output" | jq -r ".[] | select(.pid == $CHILD) | .oom_score")" = "$(cat /proc/$CHILD/oom_score)" ]
 }
+
+@test "live: run needs exactly one value option (exit 2)" {
+	run --separate-stderr "$OOMCTL" run --adj 3 --score-adj 4 -- true
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "oomctl run: give only one of --score-adj and --adj" ]
+	run --separate-stderr "$OOMCTL" run -- true
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "oomctl run: give one of --score-adj and --adj" ]
+}
