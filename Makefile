@@ -36,6 +36,7 @@ ALL_CFLAGS := $(OUR_CFLAGS) $(HARDEN) $(CPPFLAGS) $(CFLAGS)
 LIB_CFLAGS := $(ALL_CFLAGS) -fPIC -fvisibility=hidden
 
 B := build
+LIB_HDRS := $(wildcard lib/*.h)
 LIB_SRCS := $(sort $(wildcard lib/*.c))
 LIB_OBJS := $(LIB_SRCS:lib/%.c=$(B)/lib/%.o)
 LIB_SO := lib/liboom.so.$(VERSION)
@@ -65,7 +66,7 @@ lib: $(LIB_SO) $(LIB_A) $(LIB_PC) lib/$(LIB_SONAME) lib/liboom.so
 
 tools: $(TOOLS)
 
-$(B)/lib/%.o: lib/%.c lib/liboom.h lib/internal.h
+$(B)/lib/%.o: lib/%.c $(LIB_HDRS)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(LIB_CFLAGS) -c -o $@ $<
@@ -97,7 +98,7 @@ tools/%: $(B)/tools/%.o $(TOOL_COMMON_OBJS) $(LIB_A)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(TOOL_COMMON_OBJS) $(LIB_A) $(LIB_LIBS) \
 		$(if $(filter tools/oomtop,$@),$(NCURSES_LIBS))
 
-$(B)/tests/%: tests/unit/%.c tests/unit/unit.h $(LIB_A)
+$(B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(LIB_A)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Itests/unit -DFIXTURES='"$(CURDIR)/tests/fixtures"' \
@@ -172,7 +173,7 @@ FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz-*.c))
 FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(FUZZ_B)/%)
 FUZZ_LIB_OBJS := $(LIB_SRCS:lib/%.c=$(FUZZ_B)/lib/%.o)
 
-$(FUZZ_B)/lib/%.o: lib/%.c lib/liboom.h lib/internal.h
+$(FUZZ_B)/lib/%.o: lib/%.c $(LIB_HDRS)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  FUZZCC  $@")
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
@@ -219,7 +220,7 @@ ASAN_UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(ASAN_B)/tests/%)
 ASAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-$(ASAN_B)/lib/%.o: lib/%.c lib/liboom.h lib/internal.h
+$(ASAN_B)/lib/%.o: lib/%.c $(LIB_HDRS)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  ASANCC  $@")
 	$(Q)$(CC) $(ASAN_CFLAGS) -c -o $@ $<
@@ -238,7 +239,7 @@ $(ASAN_B)/bin/%: $(ASAN_B)/tools/%.o $(ASAN_TOOL_COMMON_OBJS) $(ASAN_B)/liboom.a
 	$(Q)$(CC) $(ASAN_CFLAGS) $(LDFLAGS) -o $@ $< $(ASAN_TOOL_COMMON_OBJS) $(ASAN_B)/liboom.a $(LIB_LIBS) \
 		$(if $(filter %/oomtop,$@),$(NCURSES_LIBS))
 
-$(ASAN_B)/tests/%: tests/unit/%.c tests/unit/unit.h $(ASAN_B)/liboom.a
+$(ASAN_B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(ASAN_B)/liboom.a
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  ASANCC  $@")
 	$(Q)$(CC) $(ASAN_CFLAGS) -Wno-missing-prototypes -Itests/unit -DFIXTURES='"$(CURDIR)/tests/fixtures"' \
