@@ -384,45 +384,80 @@ static int put_prom_sysctl(struct oom_ctx *ctx, enum oom_sysctl s, const char *m
 	return 0;
 }
 
+#define PROM_LABELS_MAX (sizeof("{pid=\"\",comm=\"\"}") + 12 + OOM_COMM_MAX * 5)
+
+/* One metric family: HELP, TYPE, then a sample per row with its labels made once. */
+static void put_prom_family(const struct run *run, const char *labels, const char *name, const char *help,
+			    unsigned long long (*value)(const struct run *, const struct row *), bool is_signed)
+{
+	put_prom_help(name, help);
+	for (size_t i = 0; i < run->nrows; i++) {
+		unsigned long long v = value(run, &run->rows[i]);
+
+		fputs(name, stdout);
+		fputs(labels + i * PROM_LABELS_MAX, stdout);
+		if (is_signed)
+			printf(" %lld\n", (long long)v);
+		else
+			printf(" %llu\n", v);
+	}
+}
+
+static unsigned long long prom_oom_score(const struct run *run, const struct row *r)
+{
+	(void)run;
+	return (unsigned long long)r->t->oom_score;
+}
+
+static unsigned long long prom_adj(const struct run *run, const struct row *r)
+{
+	(void)run;
+	return (unsigned long long)(long long)r->t->oom_score_adj;
+}
+
+static unsigned long long prom_score(const struct run *run, const struct row *r)
+{
+	(void)run;
+	return (unsigned long long)r->score;
+}
+
+static unsigned long long prom_rss(const struct run *run, const struct row *r)
+{
+	return (unsigned long long)oom_task_rss_pages(r->t) * oom_snapshot_page_size(run->snap);
+}
+
+static unsigned long long prom_swap(const struct run *run, const struct row *r)
+{
+	return (unsigned long long)r->t->swap_pages * oom_snapshot_page_size(run->snap);
+}
+
 static int print_prometheus(const struct run *run)
 {
 	const char *h = oom_heuristic_name(run->a->heuristic);
+	char help[96], *labels = malloc((run->nrows ? run->nrows : 1) * PROM_LABELS_MAX);
 	size_t protected = 0;
 	int err = 0;
 
-	put_prom_help("oom_score", "The kernel's badness of the process (/proc/PID/oom_score).");
-	for (size_t i = 0; i < run->nrows; i++) {
-		fputs("oom_score", stdout);
-		put_prom_labels(run->rows[i].t->tgid, run->rows[i].t->comm);
-		printf(" %ld\n", run->rows[i].t->oom_score);
+	if (!labels) {
+		tool_error_errno(-ENOMEM, "prometheus");
+		return -ENOMEM;
 	}
-	put_prom_help("oom_score_adj", "The process's oom_score_adj (-1000..1000).");
 	for (size_t i = 0; i < run->nrows; i++) {
-		fputs("oom_score_adj", stdout);
-		put_prom_labels(run->rows[i].t->tgid, run->rows[i].t->comm);
-		printf(" %d\n", run->rows[i].t->oom_score_adj);
+		char comm[OOM_COMM_MAX * 5 + 1];
+
+		oom_escape_prometheus(comm, sizeof(comm), run->rows[i].t->comm);
+		snprintf(labels + i * PROM_LABELS_MAX, PROM_LABELS_MAX, "{pid=\"%d\",comm=\"%s\"}",
+			 (int)run->rows[i].t->tgid, comm);
 	}
-	printf("# HELP oom_heuristic_score The process's score under liboom's %s heuristic.\n"
-	       "# TYPE oom_heuristic_score gauge\n",
-	       h);
-	for (size_t i = 0; i < run->nrows; i++) {
-		fputs("oom_heuristic_score", stdout);
-		put_prom_labels(run->rows[i].t->tgid, run->rows[i].t->comm);
-		printf(" %ld\n", run->rows[i].score);
-	}
-	put_prom_help("oom_rss_bytes", "Resident memory of the process (anon + file + shmem).");
-	for (size_t i = 0; i < run->nrows; i++) {
-		fputs("oom_rss_bytes", stdout);
-		put_prom_labels(run->rows[i].t->tgid, run->rows[i].t->comm);
-		printf(" %llu\n", (unsigned long long)oom_task_rss_pages(run->rows[i].t) *
-					  oom_snapshot_page_size(run->snap));
-	}
-	put_prom_help("oom_swap_bytes", "Swapped-out memory of the process.");
-	for (size_t i = 0; i < run->nrows; i++) {
-		fputs("oom_swap_bytes", stdout);
-		put_prom_labels(run->rows[i].t->tgid, run->rows[i].t->comm);
-		printf(" %llu\n", (unsigned long long)run->rows[i].t->swap_pages * oom_snapshot_page_size(run->snap));
-	}
+	put_prom_family(run, labels, "oom_score", "The kernel's badness of the process (/proc/PID/oom_score).",
+			prom_oom_score, true);
+	put_prom_family(run, labels, "oom_score_adj", "The process's oom_score_adj (-1000..1000).", prom_adj, true);
+	snprintf(help, sizeof(help), "The process's score under liboom's %s heuristic.", h);
+	put_prom_family(run, labels, "oom_heuristic_score", help, prom_score, true);
+	put_prom_family(run, labels, "oom_rss_bytes", "Resident memory of the process (anon + file + shmem).", prom_rss,
+			false);
+	put_prom_family(run, labels, "oom_swap_bytes", "Swapped-out memory of the process.", prom_swap, false);
+	free(labels);
 	/* Counted over every process the OOM killer would list, not just the -n shown. */
 	for (size_t i = 0; i < oom_snapshot_count(run->snap); i++) {
 		const struct oom_task *t = oom_snapshot_task(run->snap, i);
@@ -480,7 +515,7 @@ static void print_kernel(const struct run *run, enum oom_escape esc)
 }
 
 /* What the snapshot must read for this run (SPEC 4: nothing more). */
-static unsigned int read_set(const struct args *a, unsigned long forkbomb_thres, bool scoring)
+static unsigned int read_set(const struct args *a, bool scoring)
 {
 	unsigned int what = OOM_READ_STATUS;
 
@@ -488,11 +523,28 @@ static unsigned int read_set(const struct args *a, unsigned long forkbomb_thres,
 		what |= OOM_READ_STAT; /* the cpu column */
 	if (a->format == FORMAT_JSON || a->format == FORMAT_PROMETHEUS)
 		what |= OOM_READ_OOM_SCORE;
-	/* CPU times: the forkbomb penalty's, and all of legacy's. */
-	if (scoring && ((a->heuristic == OOM_HEURISTIC_REWRITE && forkbomb_thres) ||
-			a->heuristic == OOM_HEURISTIC_LEGACY))
+	/* Legacy's CPU and run times; selection's PF_EXITING (stat's flags). */
+	if ((scoring && a->heuristic == OOM_HEURISTIC_LEGACY) || a->select)
 		what |= OOM_READ_STAT;
 	return what;
+}
+
+/*
+ * The rewrite's forkbomb penalty needs the children's CPU times, but only
+ * for a parent with more children than the threshold: PPid (from status)
+ * tells whether any has, so stat is read only then.
+ */
+static bool forkbomb_possible(const struct oom_snapshot *snap, unsigned long thres)
+{
+	if (!thres)
+		return false;
+	for (size_t i = 0; i < oom_snapshot_count(snap); i++) {
+		const size_t *kids;
+
+		if (oom_snapshot_children(snap, oom_snapshot_task(snap, i)->tgid, &kids) > thres)
+			return true;
+	}
+	return false;
 }
 
 static int score_rows(struct run *run)
@@ -611,15 +663,13 @@ static int dump_system(const struct args *a)
 	}
 	if (make_constraint(a, ctx, &cons) < 0)
 		goto fail;
-	what = read_set(a, (unsigned long)thres, scoring) | oom_constraint_read_flags(cons);
-	/* Selection looks at PF_EXITING (stat's flags) for kills in progress. */
-	if (a->select)
-		what |= OOM_READ_STAT;
+	what = read_set(a, scoring) | oom_constraint_read_flags(cons);
 	if (a->save) {
 		/* Save first, then report from the saved tree: the two cannot differ. */
 		unsigned int flags = OOM_SAVE_SYSCTLS | (a->save_cmdline ? OOM_SAVE_CMDLINE : 0);
 
-		err = oom_snapshot_save(ctx, what, flags, a->save);
+		/* A saved tree holds stat whenever the penalty could ask for it on replay. */
+		err = oom_snapshot_save(ctx, what | (thres ? OOM_READ_STAT : 0), flags, a->save);
 		if (err == 0)
 			err = oom_snapshot_save_constraint(ctx, cons, a->save);
 		if (err < 0) {
@@ -636,6 +686,11 @@ static int dump_system(const struct args *a)
 			goto fail;
 	}
 	err = oom_snapshot_new(ctx, what, &snap);
+	if (err == 0 && !(what & OOM_READ_STAT) && forkbomb_possible(snap, (unsigned long)thres)) {
+		oom_snapshot_free(snap);
+		snap = NULL;
+		err = oom_snapshot_new(ctx, what | OOM_READ_STAT, &snap);
+	}
 	if (err < 0) {
 		tool_error_errno(err, "reading processes");
 		goto fail;
