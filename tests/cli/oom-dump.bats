@@ -198,6 +198,7 @@ BASIC="$FIXTURES/basic"
 	[[ "${lines[3]}" == "[   1187]"*" bash" ]]
 	run "$OOM_DUMP" --root "$root" -f prometheus
 	grep -qx 'oom_vm_oom_forkbomb_thres 2' <<<"$output"
+	grep -qx 'oom_heuristic_score{pid="1187",comm="bash"} 597' <<<"$output"
 	# the saved tree carries the threshold and the children's stat files
 	"$OOM_DUMP" --root "$root" -f modern --sort score --save "$BATS_TEST_TMPDIR/fb" >"$BATS_TEST_TMPDIR/a"
 	cmp "$BATS_TEST_TMPDIR/fb/var/lib/liboom/vm.oom_forkbomb_thres" "$root/var/lib/liboom/vm.oom_forkbomb_thres"
