@@ -95,7 +95,7 @@ OOM_EXPORT int oom_format_modern_row(char *buf, size_t size, const struct oom_ta
 {
 	char name[OOM_COMM_MAX * 4];
 
-	oom_escape_name(name, sizeof(name), t->comm, esc);
+	oom_escape_name(name, sizeof(name), oom_task_mm_comm(t), esc);
 	return snprintf(buf, size, "[%7d] %5d %5d %8lu %8lu %8lu %8lu %9lu %8ld %8lu         %5hd %s\n", (int)t->pid,
 			(int)t->uid, (int)t->tgid, t->total_vm_pages, oom_task_rss_pages(t), t->rss_anon_pages,
 			t->rss_file_pages, t->rss_shmem_pages, (long)t->pgtables_bytes, t->swap_pages,

@@ -140,11 +140,23 @@ struct oom_task {
 	uint64_t *mems_allowed; /* OOM_MAX_NODES bits, or NULL */
 	uint64_t *policy_nodes; /* union of bind/interleave nodes, or NULL */
 	bool policy_default; /* numa_maps shows a default/prefer policy */
+	/*
+	 * A zombie leader's live thread lends it an mm (pid is then that
+	 * thread): its name, which the kernel prints where it names the mm's
+	 * task (6.8+ dump_tasks, "Killed process"); NULL when pid == tgid.
+	 */
+	char *mm_comm;
 };
 
 static inline unsigned long oom_task_rss_pages(const struct oom_task *t)
 {
 	return t->rss_anon_pages + t->rss_file_pages + t->rss_shmem_pages;
+}
+
+/* The name of the task whose mm the figures come from (see mm_comm). */
+static inline const char *oom_task_mm_comm(const struct oom_task *t)
+{
+	return t->mm_comm ? t->mm_comm : t->comm;
 }
 
 static inline bool oom_task_is_kthread(const struct oom_task *t)
@@ -322,6 +334,7 @@ size_t oom_escape_name(char *buf, size_t size, const char *s, enum oom_escape es
 
 /* Whether a task appears in dump_tasks: not a kthread, not init, has an mm. */
 bool oom_task_dumpable(const struct oom_task *t);
+
 
 /* ==== oom-dump: escaping, snapshots to disk, kernel OOM logs ========== */
 /* (escape.c, save.c, kernlog.c) */
@@ -545,6 +558,7 @@ void oom_forkbomb_expire(struct oom_forkbomb *fb, uint64_t now_ns);
 void oom_forkbomb_reset(struct oom_forkbomb *fb);
 /* The current count for @parent_tgid, and how many of them exited (may be NULL). */
 unsigned long oom_forkbomb_count(const struct oom_forkbomb *fb, pid_t parent_tgid, unsigned long *exited);
+
 
 /* ==== constraints and victim selection (constraint.c, cgroup.c, select.c) ==== */
 

@@ -45,7 +45,12 @@ static bool kill_under_way(const struct oom_task *t)
 {
 	if (!(t->have & OOM_HAVE_MM))
 		return false;
-	return ((t->sig_pending >> SIGKILL_BIT) & 1) || (t->flags & OOM_PF_EXITING);
+	/*
+	 * PF_EXITING counts only with the leader's own mm: a zombie leader
+	 * (its mm lent by a live thread) is exiting for good and must not
+	 * stall the OOM killer (2.6.36 tested p->mm on the leader itself).
+	 */
+	return ((t->sig_pending >> SIGKILL_BIT) & 1) || ((t->flags & OOM_PF_EXITING) && t->pid == t->tgid);
 }
 
 struct run {
@@ -89,9 +94,9 @@ static unsigned long kb(unsigned long pages, unsigned long page_size)
 	return (unsigned long)((unsigned long long)pages * page_size / 1024);
 }
 
-static void name_of(const struct run *r, const struct oom_task *t, char *buf, size_t size)
+static void name_of(const struct run *r, const char *comm, char *buf, size_t size)
 {
-	oom_escape_name(buf, size, t->comm, r->p->escape);
+	oom_escape_name(buf, size, comm, r->p->escape);
 }
 
 static void add_line(struct oom_selection *sel, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -145,8 +150,9 @@ static void kill_lines(const struct run *r, struct oom_selection *sel, long prin
 	const struct oom_task *v = sel->victim;
 	char cname[OOM_COMM_MAX * 4], vname[OOM_COMM_MAX * 4];
 
-	name_of(r, sel->chosen, cname, sizeof(cname));
-	name_of(r, v, vname, sizeof(vname));
+	/* "Kill process" names the group's leader; "Killed process" the task holding the mm. */
+	name_of(r, sel->chosen->comm, cname, sizeof(cname));
+	name_of(r, oom_task_mm_comm(v), vname, sizeof(vname));
 	if (r->sp.heuristic == OOM_HEURISTIC_KERNEL) {
 		add_line(sel,
 			 "%s: Killed process %d (%s) total-vm:%lukB, anon-rss:%lukB, file-rss:%lukB, "

@@ -60,14 +60,15 @@ void oom_task_apply_stat(struct oom_task *t, const struct oom_stat_fields *st, u
 /*
  * Reads status (and stat) of the thread @dirfd names into @t. With
  * @memory_only, the thread lends a zombie leader what dump_tasks takes from
- * find_lock_task_mm(): its mm, pid, cpu and comm; the group keeps its
- * leader's tgid, parent and state.
+ * find_lock_task_mm(): its mm, pid and cpu, and its name as mm_comm; the
+ * group keeps its leader's tgid, parent, state and name.
  */
 static int read_thread(int dirfd, unsigned int what, struct oom_buf *buf, unsigned long page_size,
 		       struct oom_task *t, bool memory_only)
 {
 	struct oom_status_fields st;
 	struct oom_task keep = *t;
+	char comm[OOM_COMM_MAX];
 	int err;
 
 	err = oom_read_file_at(dirfd, "status", buf);
@@ -78,20 +79,25 @@ static int read_thread(int dirfd, unsigned int what, struct oom_buf *buf, unsign
 		return err;
 	if (memory_only && !st.has_mm)
 		return -ESRCH;
-	if (!(what & OOM_READ_STAT) && oom_parse_status_name(buf->data, buf->len, t->comm, sizeof(t->comm)) < 0)
+	/* stat's comm is raw; status's Name is escaped: use it only without stat. */
+	if (!(what & OOM_READ_STAT) && oom_parse_status_name(buf->data, buf->len, comm, sizeof(comm)) < 0)
 		return -EINVAL;
 	oom_task_apply_status(t, &st, page_size);
 	if (memory_only) {
 		t->tgid = keep.tgid;
 		t->ppid = keep.ppid;
 		t->state = keep.state;
-	} else if ((what & OOM_READ_MEMS) && st.mems_list) {
-		t->mems_allowed = malloc(OOM_MAX_NODES / 8);
-		if (!t->mems_allowed)
-			return -ENOMEM;
-		if (oom_parse_node_list(st.mems_list, st.mems_list_len, t->mems_allowed) < 0)
-			return -EINVAL;
-		t->have |= OOM_HAVE_MEMS;
+	} else {
+		if (!(what & OOM_READ_STAT))
+			memcpy(t->comm, comm, sizeof(t->comm));
+		if ((what & OOM_READ_MEMS) && st.mems_list) {
+			t->mems_allowed = malloc(OOM_MAX_NODES / 8);
+			if (!t->mems_allowed)
+				return -ENOMEM;
+			if (oom_parse_node_list(st.mems_list, st.mems_list_len, t->mems_allowed) < 0)
+				return -EINVAL;
+			t->have |= OOM_HAVE_MEMS;
+		}
 	}
 	if (what & OOM_READ_STAT) {
 		struct oom_stat_fields sf;
@@ -104,38 +110,89 @@ static int read_thread(int dirfd, unsigned int what, struct oom_buf *buf, unsign
 			return err;
 		if (memory_only) {
 			t->cpu = sf.processor;
-			memcpy(t->comm, sf.comm, sizeof(t->comm));
+			memcpy(comm, sf.comm, sizeof(comm));
 		} else {
 			oom_task_apply_stat(t, &sf, page_size);
 		}
 	}
+	if (memory_only) {
+		/* Last, so that a failure above leaves nothing to free. */
+		t->mm_comm = strdup(comm);
+		if (!t->mm_comm)
+			return -ENOMEM;
+	}
 	return 0;
 }
 
-/* A zombie leader whose threads live on: take the mm figures from a live thread. */
+static int cmp_pid(const void *a, const void *b)
+{
+	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The thread IDs under @taskfd but the leader's, ascending: find_lock_task_mm()'s order. */
+static int list_threads(int taskfd, pid_t tgid, pid_t **tids, size_t *count)
+{
+	int fd = oom_openat(taskfd, ".", O_RDONLY | O_DIRECTORY);
+	size_t n = 0, cap = 0;
+	pid_t *v = NULL;
+	struct dirent *de;
+	DIR *d;
+
+	if (fd < 0)
+		return fd;
+	d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return -errno;
+	}
+	while ((de = readdir(d))) {
+		long long tid;
+
+		if (oom_parse_ll(de->d_name, 10, &tid) < 0 || tid <= 0 || tid > INT32_MAX || tid == tgid)
+			continue;
+		if (n == cap) {
+			pid_t *nv = realloc(v, (cap = cap ? cap * 2 : 16) * sizeof(*v));
+
+			if (!nv) {
+				free(v);
+				closedir(d);
+				return -ENOMEM;
+			}
+			v = nv;
+		}
+		v[n++] = (pid_t)tid;
+	}
+	closedir(d);
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_pid);
+	*tids = v;
+	*count = n;
+	return 0;
+}
+
+/* A zombie leader whose threads live on: take the mm figures from the first live thread. */
 static int read_live_thread(int piddir, unsigned int what, struct oom_buf *buf, unsigned long page_size,
 			    struct oom_task *t)
 {
 	int taskfd = oom_openat(piddir, "task", O_RDONLY | O_DIRECTORY);
-	struct dirent *de;
-	DIR *d;
-	int err = -ESRCH;
+	pid_t *tids = NULL;
+	size_t n = 0;
+	int err;
 
 	if (taskfd < 0)
 		return taskfd;
-	d = fdopendir(taskfd);
-	if (!d) {
-		close(taskfd);
-		return -errno;
-	}
-	while ((de = readdir(d))) {
+	err = list_threads(taskfd, t->tgid, &tids, &n);
+	if (err == 0)
+		err = -ESRCH;
+	for (size_t i = 0; i < n; i++) {
 		struct oom_task tmp;
-		long long tid;
+		char name[16];
 		int tfd;
 
-		if (oom_parse_ll(de->d_name, 10, &tid) < 0 || tid == t->tgid)
-			continue;
-		tfd = oom_openat(taskfd, de->d_name, O_RDONLY | O_DIRECTORY);
+		snprintf(name, sizeof(name), "%d", (int)tids[i]);
+		tfd = oom_openat(taskfd, name, O_RDONLY | O_DIRECTORY);
 		if (tfd < 0)
 			continue;
 		/* On a copy: a thread that fails half-way must leave nothing behind. */
@@ -143,12 +200,13 @@ static int read_live_thread(int piddir, unsigned int what, struct oom_buf *buf, 
 		err = read_thread(tfd, what, buf, page_size, &tmp, true);
 		close(tfd);
 		if (err == 0) {
-			tmp.pid = (pid_t)tid;
+			tmp.pid = tids[i];
 			*t = tmp;
 			break;
 		}
 	}
-	closedir(d);
+	free(tids);
+	close(taskfd);
 	return err;
 }
 
@@ -227,8 +285,10 @@ OOM_EXPORT void oom_task_clear(struct oom_task *t)
 	free(t->cgroup_memory);
 	free(t->mems_allowed);
 	free(t->policy_nodes);
+	free(t->mm_comm);
 	t->cgroup_v2 = t->cgroup_memory = NULL;
 	t->mems_allowed = t->policy_nodes = NULL;
+	t->mm_comm = NULL;
 }
 
 static int pid_dir_name(pid_t tgid, char *name, size_t size)

@@ -321,6 +321,11 @@ static void in_progress(void **state)
 	assert_int_equal(sel(s, c, OOM_HEURISTIC_KERNEL, &out), 0);
 	assert_int_equal(out.outcome, OOM_OUTCOME_KILL);
 	assert_int_equal(out.chosen->tgid, 10);
+	/* A zombie leader whose mm a live thread lends (pid != tgid) is not waited for. */
+	task_of(s, 20)->pid = 21;
+	assert_int_equal(sel(s, NULL, OOM_HEURISTIC_KERNEL, &out), 0);
+	assert_int_equal(out.outcome, OOM_OUTCOME_KILL);
+	task_of(s, 20)->pid = 20;
 	task_of(s, 20)->have &= ~(unsigned int)OOM_HAVE_MM;
 	assert_int_equal(sel(s, NULL, OOM_HEURISTIC_KERNEL, &out), 0);
 	assert_int_equal(out.outcome, OOM_OUTCOME_KILL);

@@ -435,7 +435,9 @@ static void zombie_thread_comm(void **state)
 	for (size_t i = 0; i < ARRAY_SIZE(modes); i++) {
 		assert_int_equal(oom_task_read(t->ctx, 4032, modes[i], &task), 0);
 		assert_int_equal(task.pid, 4036);
-		assert_string_equal(task.comm, "worker");
+		/* 2.6.36 names the leader; 6.8+ and the kill line name the mm's thread. */
+		assert_string_equal(task.comm, "zombie-leader");
+		assert_string_equal(oom_task_mm_comm(&task), "worker");
 		assert_int_equal(task.state, 'Z');
 		oom_task_clear(&task);
 	}
@@ -445,9 +447,28 @@ static void zombie_thread_comm(void **state)
 	assert_int_equal(oom_task_read(t->ctx, 4032, OOM_READ_STATUS | OOM_READ_STAT, &task), 0);
 	assert_int_equal(task.pid, 4032);
 	assert_string_equal(task.comm, "zombie-leader");
+	assert_null(task.mm_comm);
 	assert_false(task.have & OOM_HAVE_MM);
 	assert_false(oom_task_dumpable(&task));
 	assert_int_equal(task.rss_anon_pages, 0);
+	oom_task_clear(&task);
+}
+
+/* Of several live threads, the lowest TID lends its mm, as find_lock_task_mm() walks them. */
+static void zombie_lowest_thread(void **state)
+{
+	struct tree *t = *state;
+	char cmd[1024];
+	struct oom_task task;
+
+	snprintf(cmd, sizeof(cmd),
+		 "cd '%s/proc/4032/task' && cp -a 4036 4039 && cp -a 4036 4034 && "
+		 "sed -i 's/^Name:.*/Name:\tfirst/' 4034/status && sed -i 's/(zombie-leader)/(first)/' 4034/stat",
+		 t->dir);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(oom_task_read(t->ctx, 4032, OOM_READ_STATUS | OOM_READ_STAT, &task), 0);
+	assert_int_equal(task.pid, 4034);
+	assert_string_equal(oom_task_mm_comm(&task), "first");
 	oom_task_clear(&task);
 }
 
@@ -468,6 +489,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(root_confinement, tree_setup, tree_teardown),
 		cmocka_unit_test_setup_teardown(root_confinement_walk, tree_setup, tree_teardown),
 		cmocka_unit_test_setup_teardown(zombie_thread_comm, tree_setup, tree_teardown),
+		cmocka_unit_test_setup_teardown(zombie_lowest_thread, tree_setup, tree_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
