@@ -59,7 +59,9 @@ for b in spawn floor run; do
 done
 [ "$STRACE" = 0 ] || command -v strace >/dev/null || { echo "bench: strace missing (or use -S)" >&2; exit 1; }
 mkdir -p "$OUT" || exit 1
-rm -f "$OUT"/*
+# Only our own files: -o may name a directory that holds others.
+rm -f "$OUT"/spawn.* "$OUT"/raw.* "$OUT"/median.* "$OUT"/calls.* "$OUT"/strace.* "$OUT"/procs.* \
+	"$OUT"/load.* "$OUT"/table.md
 
 # name|command, in the order of every round. The -lib floors do what the
 # floors do plus what liboom's reader does on top (openat2, a read to EOF),
