@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Escaping untrusted process names for machine formats. Names are raw
- * kernel bytes: any byte but NUL, not necessarily UTF-8, and a process
- * may choose one to forge output lines, so JSON and Prometheus output
- * always escapes them.
+ * Escaping untrusted process names for terminals, JSON and Prometheus.
+ * Names are raw kernel bytes: any byte but NUL, not necessarily UTF-8, and
+ * a process may choose one to forge output lines or drive a terminal.
  */
 #include <stdio.h>
 #include <string.h>
@@ -32,105 +31,94 @@ static size_t utf8_seq(const unsigned char *s, size_t n)
 	return len;
 }
 
-/* Appends @len bytes to @buf while they fit whole; counts them regardless. */
-static void put(char *buf, size_t size, size_t *out, bool *full, const char *s, size_t len)
+/*
+ * The one escaping loop: printable ASCII and valid UTF-8 pass, every other
+ * byte (and the printable ones a format reserves) is spelled by @spell.
+ * Output is cut before a character that does not fit whole, and always
+ * NUL-terminated; the return value is the full escaped length.
+ */
+static size_t escape_with(char *buf, size_t size, const char *s, const char *reserved,
+			  size_t (*spell)(unsigned char c, char *tmp))
 {
-	if (!*full && size && *out + len < size)
-		memcpy(buf + *out, s, len);
-	else
-		*full = true;
-	*out += len;
-}
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s), out = 0, written = 0;
 
-static size_t finish(char *buf, size_t size, size_t out, size_t written)
-{
+	for (size_t i = 0; i < n;) {
+		char tmp[8];
+		size_t tlen, seq = 0;
+
+		if (p[i] >= 0x20 && p[i] < 0x7f && !strchr(reserved, p[i])) {
+			tmp[0] = (char)p[i];
+			tlen = 1;
+		} else if (p[i] >= 0x80 && (seq = utf8_seq(p + i, n - i))) {
+			memcpy(tmp, p + i, seq);
+			tlen = seq;
+		} else {
+			tlen = spell(p[i], tmp);
+		}
+		i += seq ? seq : 1;
+		if (written == out && size && out + tlen < size) {
+			memcpy(buf + out, tmp, tlen);
+			written += tlen;
+		}
+		out += tlen;
+	}
 	if (size)
-		buf[written < size ? written : size - 1] = '\0';
+		buf[written] = '\0';
 	return out;
 }
 
-/* JSON's two-character escapes for the common controls, else 0. */
-static char json_short(unsigned char c)
+/* Terminals: \xNN, the spelling the kernel's own escaping uses. */
+static size_t spell_hex(unsigned char c, char *tmp)
 {
-	switch (c) {
-	case '\b': return 'b';
-	case '\f': return 'f';
-	case '\n': return 'n';
-	case '\r': return 'r';
-	case '\t': return 't';
-	default: return 0;
+	return (size_t)snprintf(tmp, 8, "\\x%02x", c);
+}
+
+OOM_EXPORT size_t oom_escape_name(char *buf, size_t size, const char *s, enum oom_escape esc)
+{
+	if (esc == OOM_ESCAPE_NONE) {
+		size_t n = strlen(s);
+
+		if (size)
+			snprintf(buf, size, "%s", s);
+		return n;
 	}
+	return escape_with(buf, size, s, "\\", spell_hex);
+}
+
+/* JSON: \" \\ and the short control escapes, else \u00NN (controls, DEL, C1, stray bytes). */
+static size_t spell_json(unsigned char c, char *tmp)
+{
+	static const char shorts[] = { ['\b'] = 'b', ['\f'] = 'f', ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't',
+				       ['"'] = '"', ['\\'] = '\\' };
+
+	if (c < sizeof(shorts) && shorts[c]) {
+		tmp[0] = '\\';
+		tmp[1] = shorts[c];
+		return 2;
+	}
+	return (size_t)snprintf(tmp, 8, "\\u%04x", c);
 }
 
 OOM_EXPORT size_t oom_escape_json(char *buf, size_t size, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n = strlen(s), out = 0, written = 0;
-	bool full = false;
+	return escape_with(buf, size, s, "\"\\", spell_json);
+}
 
-	for (size_t i = 0; i < n;) {
-		char tmp[8];
-		size_t tlen, seq = 0;
-
-		if (p[i] == '"' || p[i] == '\\') {
-			tmp[0] = '\\';
-			tmp[1] = (char)p[i];
-			tlen = 2;
-		} else if (p[i] >= 0x20 && p[i] < 0x7f) {
-			tmp[0] = (char)p[i];
-			tlen = 1;
-		} else if (p[i] >= 0x80 && (seq = utf8_seq(p + i, n - i))) {
-			memcpy(tmp, p + i, seq);
-			tlen = seq;
-		} else if (json_short(p[i])) {
-			tmp[0] = '\\';
-			tmp[1] = json_short(p[i]);
-			tlen = 2;
-		} else {
-			/* Controls, DEL, C1 and stray bytes: \u00NN keeps the byte value visible. */
-			snprintf(tmp, sizeof(tmp), "\\u%04x", p[i]);
-			tlen = 6;
-		}
-		i += seq ? seq : 1;
-		put(buf, size, &out, &full, tmp, tlen);
-		if (!full)
-			written = out;
+/*
+ * Prometheus label values know only \\, \" and \n; other bytes become the
+ * text \xNN with its backslash escaped, as the kernel formats show them.
+ */
+static size_t spell_prometheus(unsigned char c, char *tmp)
+{
+	if (c == '"') {
+		memcpy(tmp, "\\\"", 2);
+		return 2;
 	}
-	return finish(buf, size, out, written);
+	return (size_t)snprintf(tmp, 8, "\\\\x%02x", c);
 }
 
 OOM_EXPORT size_t oom_escape_prometheus(char *buf, size_t size, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n = strlen(s), out = 0, written = 0;
-	bool full = false;
-
-	for (size_t i = 0; i < n;) {
-		char tmp[8];
-		size_t tlen, seq = 0;
-
-		if (p[i] == '"') {
-			memcpy(tmp, "\\\"", 2);
-			tlen = 2;
-		} else if (p[i] >= 0x20 && p[i] < 0x7f && p[i] != '\\') {
-			tmp[0] = (char)p[i];
-			tlen = 1;
-		} else if (p[i] >= 0x80 && (seq = utf8_seq(p + i, n - i))) {
-			memcpy(tmp, p + i, seq);
-			tlen = seq;
-		} else {
-			/*
-			 * The exposition format knows only \\, \" and \n; other bytes
-			 * become the text \xNN (its backslash escaped), the same
-			 * spelling the kernel formats use on a terminal.
-			 */
-			snprintf(tmp, sizeof(tmp), "\\\\x%02x", p[i]);
-			tlen = 5;
-		}
-		i += seq ? seq : 1;
-		put(buf, size, &out, &full, tmp, tlen);
-		if (!full)
-			written = out;
-	}
-	return finish(buf, size, out, written);
+	return escape_with(buf, size, s, "\"\\", spell_prometheus);
 }
