@@ -116,6 +116,9 @@ int oom_snapshot_from_tasks(struct oom_task *tasks, size_t count, const struct o
 			    unsigned long page_size, unsigned long long uptime,
 			    struct oom_snapshot **snap);
 
+/* The thread IDs under a task/ directory but the leader's, ascending (find_lock_task_mm()'s order). */
+int oom_list_threads(int taskfd, pid_t tgid, pid_t **tids, size_t *count);
+
 /* Fills a task from parsed fields (used by the reader and by tests). */
 void oom_task_apply_stat(struct oom_task *t, const struct oom_stat_fields *st, unsigned long page_size);
 void oom_task_apply_status(struct oom_task *t, const struct oom_status_fields *st, unsigned long page_size);

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -92,25 +93,22 @@ static int make_dirs(int dirfd, const char *rel)
 static int copy_threads(int piddir, int dstpid, const char *pid, unsigned int what, struct oom_buf *b)
 {
 	int taskfd = oom_openat(piddir, "task", O_RDONLY | O_DIRECTORY);
-	struct dirent *de;
-	DIR *d;
-	int err = 0;
+	pid_t *tids = NULL;
+	long long tgid = 0;
+	size_t n = 0;
+	int err;
 
 	if (taskfd < 0)
 		return taskfd == -ENOENT ? 0 : taskfd;
-	d = fdopendir(taskfd);
-	if (!d) {
-		close(taskfd);
-		return -errno;
-	}
-	while ((de = readdir(d))) {
+	err = oom_parse_ll(pid, 10, &tgid);
+	if (err == 0)
+		err = oom_list_threads(taskfd, (pid_t)tgid, &tids, &n);
+	close(taskfd);
+	for (size_t i = 0; err == 0 && i < n; i++) {
 		struct oom_status_fields st;
 		char path[64];
-		long long tid;
 
-		if (oom_parse_ll(de->d_name, 10, &tid) < 0 || tid <= 0 || strcmp(de->d_name, pid) == 0)
-			continue;
-		snprintf(path, sizeof(path), "task/%lld/status", tid);
+		snprintf(path, sizeof(path), "task/%d/status", (int)tids[i]);
 		err = oom_read_file_at(piddir, path, b);
 		if (err == -ENOENT || err == -ESRCH) {
 			err = 0; /* a thread exiting meanwhile */
@@ -120,19 +118,19 @@ static int copy_threads(int piddir, int dstpid, const char *pid, unsigned int wh
 			break;
 		if (oom_parse_status(b->data, b->len, &st) < 0 || !st.has_mm)
 			continue;
-		snprintf(path, sizeof(path), "task/%lld", tid);
+		snprintf(path, sizeof(path), "task/%d", (int)tids[i]);
 		err = make_dirs(dstpid, path);
 		if (err == 0) {
-			snprintf(path, sizeof(path), "task/%lld/status", tid);
+			snprintf(path, sizeof(path), "task/%d/status", (int)tids[i]);
 			err = write_new(dstpid, path, b);
 		}
 		if (err == 0 && (what & OOM_READ_STAT)) {
-			snprintf(path, sizeof(path), "task/%lld/stat", tid);
+			snprintf(path, sizeof(path), "task/%d/stat", (int)tids[i]);
 			err = copy_file(piddir, dstpid, path, b);
 		}
 		break;
 	}
-	closedir(d);
+	free(tids);
 	return err;
 }
 

@@ -131,8 +131,7 @@ static int cmp_pid(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The thread IDs under @taskfd but the leader's, ascending: find_lock_task_mm()'s order. */
-static int list_threads(int taskfd, pid_t tgid, pid_t **tids, size_t *count)
+int oom_list_threads(int taskfd, pid_t tgid, pid_t **tids, size_t *count)
 {
 	int fd = oom_openat(taskfd, ".", O_RDONLY | O_DIRECTORY);
 	size_t n = 0, cap = 0;
@@ -183,7 +182,7 @@ static int read_live_thread(int piddir, unsigned int what, struct oom_buf *buf, 
 
 	if (taskfd < 0)
 		return taskfd;
-	err = list_threads(taskfd, t->tgid, &tids, &n);
+	err = oom_list_threads(taskfd, t->tgid, &tids, &n);
 	if (err == 0)
 		err = -ESRCH;
 	for (size_t i = 0; i < n; i++) {
