@@ -43,6 +43,11 @@ struct oom_buf {
 void oom_buf_free(struct oom_buf *b);
 /* Reads the whole file @path under @dirfd into @b (replacing its content). */
 int oom_read_file_at(int dirfd, const char *path, struct oom_buf *b);
+/*
+ * The same for a file the kernel renders in one piece (status, stat, statm,
+ * oom_score_adj, oom_score, cgroup, meminfo, sysctls): a short read ends it.
+ */
+int oom_read_whole_at(int dirfd, const char *path, struct oom_buf *b);
 /* Reads an open fd to its end into @b. */
 int oom_read_fd(int fd, struct oom_buf *b);
 /* Writes @len bytes of @s to @path under @dirfd with one write(). */

@@ -5,6 +5,7 @@
  * process names itself, and files may be truncated by a racing exit.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,20 +18,33 @@
  */
 static int tok_num(const char *s, size_t n, int base, bool sign, long long *sv, unsigned long long *uv)
 {
-	char tmp[32];
-	size_t i = sign && n > 0 && s[0] == '-';
+	bool neg = sign && n > 0 && s[0] == '-';
+	unsigned long long v = 0, limit;
+	size_t i = neg;
 
-	if (n == 0 || n >= sizeof(tmp) || i == n)
+	/* Accumulated in place: this runs for every number of every status line. */
+	if (n == 0 || n >= 32 || i == n)
 		return -EINVAL;
+	limit = !sign ? ULLONG_MAX : neg ? (unsigned long long)LLONG_MAX + 1 : (unsigned long long)LLONG_MAX;
 	for (; i < n; i++) {
-		char c = s[i];
+		unsigned char c = (unsigned char)s[i];
+		unsigned int d;
 
-		if (!(c >= '0' && c <= '9') && !(base == 16 && ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))))
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if (base == 16 && (c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+			d = (c | 0x20) - 'a' + 10;
+		else
 			return -EINVAL;
+		if (v > (limit - d) / (unsigned int)base)
+			return -ERANGE;
+		v = v * (unsigned int)base + d;
 	}
-	memcpy(tmp, s, n);
-	tmp[n] = '\0';
-	return sign ? oom_parse_ll(tmp, base, sv) : oom_parse_ull(tmp, base, uv);
+	if (!sign)
+		*uv = v;
+	else
+		*sv = neg ? (long long)(0 - v) : (long long)v;
+	return 0;
 }
 
 static int tok_ull(const char *s, size_t n, int base, unsigned long long *out)

@@ -40,42 +40,66 @@ static int buf_reserve(struct oom_buf *b, size_t need)
 	return 0;
 }
 
-int oom_read_fd(int fd, struct oom_buf *b)
+/*
+ * Reads to EOF. With @whole, a read that leaves room unused is taken as the
+ * end: files the kernel renders in one piece (status, stat, oom_score_adj,
+ * regular files) come back whole in the first read, and that saves a
+ * read() per file. Multi-record seq_files (numa_maps, mountinfo) hand out
+ * a page at a time and must be read with @whole false.
+ */
+static int read_fd(int fd, struct oom_buf *b, bool whole)
 {
 	int err;
 
 	b->len = 0;
 	for (;;) {
+		size_t room;
 		ssize_t n;
 
 		/* Keep room for the terminating NUL and at least 1 KiB to read into. */
 		err = buf_reserve(b, b->len + 1024 + 1);
 		if (err < 0)
 			return err;
-		n = read(fd, b->data + b->len, b->cap - b->len - 1);
+		room = b->cap - b->len - 1;
+		n = read(fd, b->data + b->len, room);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
 			return -errno;
 		}
-		if (n == 0)
-			break;
 		b->len += (size_t)n;
+		if (n == 0 || (whole && (size_t)n < room))
+			break;
 	}
 	b->data[b->len] = '\0';
 	return 0;
 }
 
-int oom_read_file_at(int dirfd, const char *path, struct oom_buf *b)
+int oom_read_fd(int fd, struct oom_buf *b)
+{
+	return read_fd(fd, b, false);
+}
+
+static int read_at(int dirfd, const char *path, struct oom_buf *b, bool whole)
 {
 	int fd, err;
 
 	fd = oom_openat(dirfd, path, O_RDONLY);
 	if (fd < 0)
 		return fd;
-	err = oom_read_fd(fd, b);
+	err = read_fd(fd, b, whole);
 	close(fd);
 	return err;
+}
+
+int oom_read_file_at(int dirfd, const char *path, struct oom_buf *b)
+{
+	return read_at(dirfd, path, b, false);
+}
+
+int oom_read_whole_at(int dirfd, const char *path, struct oom_buf *b)
+{
+	return read_at(dirfd, path, b, true);
 }
 
 int oom_write_file_at(int dirfd, const char *path, const char *s, size_t len)

@@ -71,7 +71,7 @@ static int read_thread(int dirfd, unsigned int what, struct oom_buf *buf, unsign
 	char comm[OOM_COMM_MAX];
 	int err;
 
-	err = oom_read_file_at(dirfd, "status", buf);
+	err = oom_read_whole_at(dirfd, "status", buf);
 	if (err < 0)
 		return err;
 	err = oom_parse_status(buf->data, buf->len, &st);
@@ -102,7 +102,7 @@ static int read_thread(int dirfd, unsigned int what, struct oom_buf *buf, unsign
 	if (what & OOM_READ_STAT) {
 		struct oom_stat_fields sf;
 
-		err = oom_read_file_at(dirfd, "stat", buf);
+		err = oom_read_whole_at(dirfd, "stat", buf);
 		if (err < 0)
 			return err;
 		err = oom_parse_stat(buf->data, buf->len, &sf);
@@ -211,7 +211,7 @@ static int read_live_thread(int piddir, unsigned int what, struct oom_buf *buf, 
 
 static int read_value_file(int dirfd, const char *name, struct oom_buf *buf, long long *v)
 {
-	int err = oom_read_file_at(dirfd, name, buf);
+	int err = oom_read_whole_at(dirfd, name, buf);
 
 	if (err < 0)
 		return err;
@@ -258,7 +258,7 @@ static int read_task(int piddir, pid_t tgid, unsigned int what, struct oom_buf *
 		}
 	}
 	if (what & OOM_READ_CGROUP) {
-		err = oom_read_file_at(piddir, "cgroup", buf);
+		err = oom_read_whole_at(piddir, "cgroup", buf);
 		if (err == 0) {
 			err = oom_parse_cgroup(buf->data, buf->len, &t->cgroup_v2, &t->cgroup_memory);
 			if (err < 0)
@@ -359,7 +359,13 @@ int oom_snapshot_from_tasks(struct oom_task *tasks, size_t count, const struct o
 	}
 	/* An empty /proc gives tasks == NULL, which qsort() must never see. */
 	if (count) {
-		qsort(tasks, count, sizeof(*tasks), cmp_tgid);
+		size_t sorted = 1;
+
+		/* The live /proc lists PIDs in order already: check before sorting. */
+		while (sorted < count && tasks[sorted - 1].tgid < tasks[sorted].tgid)
+			sorted++;
+		if (sorted < count)
+			qsort(tasks, count, sizeof(*tasks), cmp_tgid);
 		for (size_t i = 0; i < count; i++)
 			snap->by_ppid[i] = i;
 		qsort_r(snap->by_ppid, count, sizeof(*snap->by_ppid), cmp_ppid, tasks);
