@@ -89,3 +89,47 @@ enum oom_escape tool_escape_for(FILE *f)
 {
 	return isatty(fileno(f)) ? OOM_ESCAPE_CONTROL : OOM_ESCAPE_NONE;
 }
+
+int tool_constraint_count(const struct tool_constraint_opts *o)
+{
+	return !!o->memcg + !!o->cpuset_of + !!o->nodes;
+}
+
+int tool_make_constraint(struct oom_ctx *ctx, const struct tool_constraint_opts *o, struct oom_constraint **c)
+{
+	char what[64];
+	int err;
+
+	*c = NULL;
+	if (o->memcg)
+		err = oom_constraint_new_memcg(ctx, o->memcg, c);
+	else if (o->cpuset_of)
+		err = oom_constraint_new_cpuset(ctx, o->cpuset_of, c);
+	else if (o->nodes)
+		err = oom_constraint_new_mempolicy(ctx, o->nodes, c);
+	else
+		return 0;
+	if (err < 0) {
+		if (o->memcg)
+			snprintf(what, sizeof(what), "--memcg %.50s", o->memcg);
+		else if (o->cpuset_of)
+			snprintf(what, sizeof(what), "--cpuset-of %d", (int)o->cpuset_of);
+		else
+			snprintf(what, sizeof(what), "--nodes %.50s", o->nodes);
+		tool_error_errno(err, what);
+	}
+	return err;
+}
+
+int tool_sysctl_or_zero(struct oom_ctx *ctx, enum oom_sysctl s, long long *v)
+{
+	int err = oom_sysctl_get(ctx, s, v);
+
+	if (err == -ENOENT) {
+		*v = 0;
+		err = 0;
+	}
+	if (err < 0)
+		tool_error_errno(err, oom_sysctl_name(s));
+	return err;
+}

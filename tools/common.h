@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "liboom.h"
 
@@ -27,5 +28,22 @@ int tool_open_ctx(const char *opt_root, struct oom_ctx **ctx);
 enum oom_escape tool_escape_for(FILE *f);
 /* Sets up argp's version and exit status; call first in main(). */
 void tool_init(void);
+
+/* The constraint options (--memcg PATH, --cpuset-of PID, --nodes LIST); at most one is set. */
+struct tool_constraint_opts {
+	const char *memcg;
+	pid_t cpuset_of;
+	const char *nodes;
+};
+
+/* How many of the constraint options are set (more than one is a usage error). */
+int tool_constraint_count(const struct tool_constraint_opts *o);
+/*
+ * Builds the constraint @o asks for; *@c stays NULL for a system-wide run.
+ * A failure is reported ("--memcg PATH: ...") and its -errno returned.
+ */
+int tool_make_constraint(struct oom_ctx *ctx, const struct tool_constraint_opts *o, struct oom_constraint **c);
+/* A sysctl for oom_select(); a tree without the file reads as the kernel's default 0. Reports errors. */
+int tool_sysctl_or_zero(struct oom_ctx *ctx, enum oom_sysctl s, long long *v);
 
 #endif

@@ -52,9 +52,7 @@ struct args {
 	bool save_cmdline;
 	const char *from_log;
 	/* At most one constraint (SPEC 6); none is system-wide. */
-	const char *memcg;
-	pid_t cpuset_of;
-	const char *nodes;
+	struct tool_constraint_opts con;
 	bool select;
 };
 
@@ -134,15 +132,15 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		a->from_log = arg;
 		break;
 	case OPT_MEMCG:
-		a->memcg = arg;
+		a->con.memcg = arg;
 		break;
 	case OPT_CPUSET_OF:
 		if (tool_parse_int("--cpuset-of", arg, 1, 0x7fffffff, &v) < 0)
 			exit(EXIT_USAGE);
-		a->cpuset_of = (pid_t)v;
+		a->con.cpuset_of = (pid_t)v;
 		break;
 	case OPT_NODES:
-		a->nodes = arg;
+		a->con.nodes = arg;
 		break;
 	case OPT_SELECT:
 		a->select = true;
@@ -157,9 +155,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "--header has no place in the prometheus format");
 		if (a->save_cmdline && !a->save)
 			argp_error(state, "--save-cmdline needs --save DIR");
-		if (!!a->memcg + !!a->cpuset_of + !!a->nodes > 1)
+		if (tool_constraint_count(&a->con) > 1)
 			argp_error(state, "--memcg, --cpuset-of and --nodes exclude each other");
-		if (a->from_log && (a->save || a->header || a->task || a->select || a->memcg || a->cpuset_of || a->nodes))
+		if (a->from_log && (a->save || a->header || a->task || a->select || tool_constraint_count(&a->con)))
 			argp_error(state, "--from-log reads a log: --save, --header, --task, --select and constraints do not apply");
 		if (a->from_log && a->sort == SORT_SCORE)
 			argp_error(state, "--from-log: logs carry no scores to sort by (pid, rss, swap)");
@@ -574,47 +572,6 @@ static int score_rows(struct run *run)
 	return 0;
 }
 
-/* The constraint the options ask for; *@c stays NULL for a system-wide dump. */
-static int make_constraint(const struct args *a, struct oom_ctx *ctx, struct oom_constraint **c)
-{
-	char what[64];
-	int err;
-
-	*c = NULL;
-	if (a->memcg)
-		err = oom_constraint_new_memcg(ctx, a->memcg, c);
-	else if (a->cpuset_of)
-		err = oom_constraint_new_cpuset(ctx, a->cpuset_of, c);
-	else if (a->nodes)
-		err = oom_constraint_new_mempolicy(ctx, a->nodes, c);
-	else
-		return 0;
-	if (err < 0) {
-		if (a->memcg)
-			snprintf(what, sizeof(what), "--memcg %.50s", a->memcg);
-		else if (a->cpuset_of)
-			snprintf(what, sizeof(what), "--cpuset-of %d", (int)a->cpuset_of);
-		else
-			snprintf(what, sizeof(what), "--nodes %.50s", a->nodes);
-		tool_error_errno(err, what);
-	}
-	return err;
-}
-
-/* A sysctl for oom_select(); a tree without the file reads as the kernel's default 0. */
-static int sysctl_or_zero(struct oom_ctx *ctx, enum oom_sysctl s, long long *v)
-{
-	int err = oom_sysctl_get(ctx, s, v);
-
-	if (err == -ENOENT) {
-		*v = 0;
-		err = 0;
-	}
-	if (err < 0)
-		tool_error_errno(err, oom_sysctl_name(s));
-	return err;
-}
-
 static int select_victim(struct run *run, struct oom_ctx *ctx, enum oom_escape esc)
 {
 	struct oom_select_params sp = {
@@ -626,9 +583,9 @@ static int select_victim(struct run *run, struct oom_ctx *ctx, enum oom_escape e
 	long long panic, kill_allocating;
 	int err;
 
-	err = sysctl_or_zero(ctx, OOM_SYSCTL_PANIC_ON_OOM, &panic);
+	err = tool_sysctl_or_zero(ctx, OOM_SYSCTL_PANIC_ON_OOM, &panic);
 	if (err == 0)
-		err = sysctl_or_zero(ctx, OOM_SYSCTL_OOM_KILL_ALLOCATING_TASK, &kill_allocating);
+		err = tool_sysctl_or_zero(ctx, OOM_SYSCTL_OOM_KILL_ALLOCATING_TASK, &kill_allocating);
 	if (err < 0)
 		return err;
 	sp.panic_on_oom = (int)panic;
@@ -661,7 +618,7 @@ static int dump_system(const struct args *a)
 			goto fail;
 		}
 	}
-	if (make_constraint(a, ctx, &cons) < 0)
+	if (tool_make_constraint(ctx, &a->con, &cons) < 0)
 		goto fail;
 	what = read_set(a, scoring) | oom_constraint_read_flags(cons);
 	if (a->save) {
@@ -682,7 +639,7 @@ static int dump_system(const struct args *a)
 		oom_constraint_free(cons);
 		cons = NULL;
 		/* The constraint too is built again from the saved files. */
-		if (tool_open_ctx(a->save, &ctx) < 0 || make_constraint(a, ctx, &cons) < 0)
+		if (tool_open_ctx(a->save, &ctx) < 0 || tool_make_constraint(ctx, &a->con, &cons) < 0)
 			goto fail;
 	}
 	err = oom_snapshot_new(ctx, what, &snap);

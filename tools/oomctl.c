@@ -31,6 +31,10 @@ enum {
 	OPT_POLL,
 	OPT_INTERVAL,
 	OPT_THRESHOLD,
+	OPT_MEMCG,
+	OPT_CPUSET_OF,
+	OPT_NODES,
+	OPT_WHAT_IF,
 };
 
 static const char *global_root; /* --root given before the sub-command */
@@ -1263,6 +1267,491 @@ fail:
 	return EXIT_FAIL;
 }
 
+/* ---- victim ------------------------------------------------------------- */
+
+/* One --what-if PID=ADJ. */
+struct what_if {
+	pid_t pid;
+	int adj;
+	int was; /* the snapshot's own value, for the report */
+};
+
+struct victim_args {
+	const char *root;
+	struct tool_constraint_opts con;
+	pid_t task;
+	bool all; /* --heuristic all */
+	enum oom_heuristic heuristic;
+	struct what_if *what_if;
+	size_t nwhat_if;
+	bool json;
+};
+
+static const struct argp_option victim_options[] = {
+	{ "memcg", OPT_MEMCG, "PATH", 0, "A memory cgroup OOM of group PATH (as in /proc/PID/cgroup)", 0 },
+	{ "cpuset-of", OPT_CPUSET_OF, "PID", 0, "A cpuset OOM: the memory nodes PID may use", 0 },
+	{ "nodes", OPT_NODES, "LIST", 0, "A mempolicy OOM on node LIST (e.g. 0-1,3)", 0 },
+	{ "task", 't', "PID", 0, "The allocating task, for vm.oom_kill_allocating_task", 0 },
+	{ "heuristic", 'H', "NAME", 0, "rewrite (default), kernel, legacy, or all three side by side", 0 },
+	{ "what-if", OPT_WHAT_IF, "PID=ADJ", 0, "Decide as if PID had oom_score_adj ADJ (repeatable)", 0 },
+	{ "json", OPT_JSON, NULL, 0, "One JSON object per heuristic instead of text", 0 },
+	{ 0 },
+};
+
+/* PID=ADJ, strictly: both parts are numbers in range (the PID's existence is checked on the snapshot). */
+static void parse_what_if(struct argp_state *state, struct victim_args *a, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	char pid[32];
+	long long p, v;
+	struct what_if *w;
+
+	if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof(pid))
+		argp_error(state, "--what-if takes PID=ADJ, not '%s'", arg);
+	memcpy(pid, arg, (size_t)(eq - arg));
+	pid[eq - arg] = '\0';
+	if (tool_parse_int("--what-if PID", pid, 1, INT_MAX, &p) < 0 ||
+	    tool_parse_int("--what-if ADJ", eq + 1, OOM_SCORE_ADJ_MIN, OOM_SCORE_ADJ_MAX, &v) < 0)
+		exit(EXIT_USAGE);
+	w = realloc(a->what_if, (a->nwhat_if + 1) * sizeof(*w));
+	if (!w) {
+		tool_error("%s", strerror(ENOMEM));
+		exit(EXIT_FAIL);
+	}
+	a->what_if = w;
+	w[a->nwhat_if++] = (struct what_if){ .pid = (pid_t)p, .adj = (int)v };
+}
+
+static error_t parse_victim(int key, char *arg, struct argp_state *state)
+{
+	struct victim_args *a = state->input;
+	long long v;
+
+	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &a->root;
+		break;
+	case OPT_MEMCG:
+		/* A cgroup path as /proc/PID/cgroup shows it: absolute. */
+		if (arg[0] != '/')
+			argp_error(state, "--memcg takes a cgroup path starting with '/', not '%s'", arg);
+		a->con.memcg = arg;
+		break;
+	case OPT_CPUSET_OF:
+		if (tool_parse_int("--cpuset-of", arg, 1, INT_MAX, &v) < 0)
+			exit(EXIT_USAGE);
+		a->con.cpuset_of = (pid_t)v;
+		break;
+	case OPT_NODES:
+		a->con.nodes = arg;
+		break;
+	case 't':
+		if (tool_parse_int("--task", arg, 1, INT_MAX, &v) < 0)
+			exit(EXIT_USAGE);
+		a->task = (pid_t)v;
+		break;
+	case 'H':
+		a->all = strcmp(arg, "all") == 0;
+		if (!a->all && oom_heuristic_from_name(arg, &a->heuristic) < 0)
+			argp_error(state, "unknown heuristic '%s' (rewrite, kernel, legacy, all)", arg);
+		break;
+	case OPT_WHAT_IF:
+		parse_what_if(state, a, arg);
+		break;
+	case OPT_JSON:
+		a->json = true;
+		break;
+	case ARGP_KEY_ARG:
+		argp_error(state, "unexpected argument '%s'", arg);
+		break;
+	case ARGP_KEY_END:
+		if (tool_constraint_count(&a->con) > 1)
+			argp_error(state, "--memcg, --cpuset-of and --nodes exclude each other");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp victim_argp = {
+	victim_options, parse_victim, NULL,
+	"Show whom the OOM killer would kill now, and why: the lines the kernel would log, then the chosen "
+	"task, its score and the runner-up, the child sacrificed instead, or the panic, kill-in-progress or "
+	"nothing-killable outcome; the constraint and its totalpages. Nothing is killed.",
+	root_child, NULL, NULL,
+};
+
+/* Everything the report needs besides the selection itself. */
+struct victim_run {
+	const struct victim_args *a;
+	const struct oom_snapshot *snap;
+	const struct oom_constraint *con;
+	long long panic_on_oom, kill_allocating;
+};
+
+/* A node bitmap as a list: "0-1,3". */
+static void format_nodes(const uint64_t *nodes, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int n = 0; n < OOM_MAX_NODES && len < size; n++) {
+		int end = n;
+
+		if (!((nodes[n / 64] >> (n % 64)) & 1u))
+			continue;
+		while (end + 1 < OOM_MAX_NODES && ((nodes[(end + 1) / 64] >> ((end + 1) % 64)) & 1u))
+			end++;
+		if (end > n)
+			len += (size_t)snprintf(buf + len, size - len, "%s%d-%d", len ? "," : "", n, end);
+		else
+			len += (size_t)snprintf(buf + len, size - len, "%s%d", len ? "," : "", n);
+		n = end;
+	}
+}
+
+/* "memcg /a (cgroup v2, limited)", "cpuset of 200 (nodes 1)", ... (path escaped). */
+static void constraint_text(const struct oom_constraint *c, char *buf, size_t size)
+{
+	char nodes[256], path[1024];
+
+	switch (oom_constraint_get_type(c)) {
+	case OOM_CONSTRAINT_MEMCG:
+		oom_escape_name(path, sizeof(path), oom_constraint_memcg_path(c), OOM_ESCAPE_CONTROL);
+		snprintf(buf, size, "memcg %s (cgroup v%d, %s)", path, oom_constraint_memcg_version(c),
+			 oom_constraint_memcg_limited(c) ? "limited" : "unlimited");
+		break;
+	case OOM_CONSTRAINT_CPUSET:
+		format_nodes(oom_constraint_nodes(c), nodes, sizeof(nodes));
+		snprintf(buf, size, "cpuset of %d (nodes %s)", (int)oom_constraint_cpuset_pid(c), nodes);
+		break;
+	case OOM_CONSTRAINT_MEMPOLICY:
+		format_nodes(oom_constraint_nodes(c), nodes, sizeof(nodes));
+		snprintf(buf, size, "mempolicy (nodes %s)", nodes);
+		break;
+	default:
+		snprintf(buf, size, "none (system-wide)");
+		break;
+	}
+}
+
+static const char *heuristic_text(enum oom_heuristic h)
+{
+	return h == OOM_HEURISTIC_REWRITE ? "rewrite (the 2010 rewrite as posted, 2.6.36)" :
+	       h == OOM_HEURISTIC_KERNEL  ? "kernel (current mainline, v5.9+)" :
+					    "legacy (the pre-2010 badness(), 2.6.35)";
+}
+
+/* A score in words: the kernel heuristic's points with the oom_score they show as. */
+static void score_text(const struct oom_selection *sel, enum oom_heuristic h, long score, char *buf, size_t size)
+{
+	if (h == OOM_HEURISTIC_KERNEL)
+		snprintf(buf, size, "%ld points (oom_score %ld)", score,
+			 oom_kernel_display_score(score, sel->totalpages, true));
+	else if (h == OOM_HEURISTIC_LEGACY)
+		snprintf(buf, size, "%ld (badness)", score);
+	else
+		snprintf(buf, size, "%ld", score);
+}
+
+/* "PID (name)", the name escaped for a reader. */
+static const char *who(const struct oom_task *t, char *buf, size_t size)
+{
+	char name[OOM_COMM_MAX * 4];
+
+	oom_escape_name(name, sizeof(name), t->comm, OOM_ESCAPE_CONTROL);
+	snprintf(buf, size, "%d (%s)", (int)t->tgid, name);
+	return buf;
+}
+
+static void explain_kill(const struct victim_run *run, const struct oom_selection *sel, enum oom_heuristic h)
+{
+	char a[OOM_COMM_MAX * 4 + 32], b[OOM_COMM_MAX * 4 + 32], s[64];
+
+	score_text(sel, h, sel->chosen_score, s, sizeof(s));
+	if (sel->allocating_task) {
+		term("chosen", "%s, score %s: the allocating task (--task), taken as vm.oom_kill_allocating_task "
+		     "is %lld (no scan; the kernel logs score 0 for it)", who(sel->chosen, a, sizeof(a)), s,
+		     run->kill_allocating);
+	} else {
+		term("chosen", "%s, score %s: the highest (of equals, the %s in PID order)", who(sel->chosen, a, sizeof(a)),
+		     s, h == OOM_HEURISTIC_KERNEL ? "last" : "first");
+		if (sel->runner_up) {
+			score_text(sel, h, sel->runner_up_score, s, sizeof(s));
+			term("runner-up", "%s, score %s", who(sel->runner_up, a, sizeof(a)), s);
+		} else {
+			term("runner-up", "none: no other candidate %s",
+			     h == OOM_HEURISTIC_REWRITE ? "scores above 0" : "is eligible");
+		}
+	}
+	who(sel->victim, b, sizeof(b));
+	score_text(sel, h, sel->victim_score, s, sizeof(s));
+	if (sel->sacrificed && h == OOM_HEURISTIC_LEGACY)
+		term("victim", "%s, score %s: the first child of %d with memory of its own, killed in its "
+		     "parent's place (2.6.35)", b, s, (int)sel->chosen->tgid);
+	else if (sel->sacrificed)
+		term("victim", "%s, score %s: the child of %d with the highest score, sacrificed in its parent's "
+		     "place (seed 005)", b, s, (int)sel->chosen->tgid);
+	else if (h == OOM_HEURISTIC_KERNEL)
+		term("victim", "%s: the chosen task itself (no child is sacrificed since Linux 5.1)", b);
+	else if (h == OOM_HEURISTIC_LEGACY)
+		term("victim", "%s: the chosen task itself (no child with memory of its own to kill instead)", b);
+	else
+		term("victim", "%s: the chosen task itself (no child of it scores above 0)", b);
+}
+
+static void explain_outcome(const struct victim_run *run, const struct oom_selection *sel, enum oom_heuristic h)
+{
+	char a[OOM_COMM_MAX * 4 + 32];
+	const struct oom_task *t = sel->in_progress;
+
+	switch (sel->outcome) {
+	case OOM_OUTCOME_KILL:
+		term("outcome", "kill %s", who(sel->victim, a, sizeof(a)));
+		explain_kill(run, sel, h);
+		break;
+	case OOM_OUTCOME_PANIC:
+		if (run->panic_on_oom == 2)
+			term("outcome", "panic: vm.panic_on_oom is 2, which panics on every OOM, constrained or not");
+		else
+			term("outcome", "panic: vm.panic_on_oom is 1 and this OOM is system-wide (1 does not panic "
+			     "for a memcg, cpuset or mempolicy OOM)");
+		break;
+	case OOM_OUTCOME_IN_PROGRESS:
+		term("outcome", "nobody: a kill is already in progress: %s %s; the OOM killer waits for its "
+		     "memory to come back (seed 003)", who(t, a, sizeof(a)),
+		     (t->sig_pending >> 8) & 1 ? "has SIGKILL pending" : "is exiting with its memory");
+		break;
+	case OOM_OUTCOME_NO_KILLABLE:
+		term("outcome", "nobody: no candidate %s; %s", h == OOM_HEURISTIC_REWRITE ? "scores above 0" : "is eligible",
+		     sel->would_panic ? "the kernel panics (\"Out of memory and no killable processes...\")"
+				      : "a memory cgroup OOM does not panic: its tasks wait");
+		break;
+	}
+}
+
+static void print_victim_text(const struct victim_run *run, const struct oom_selection *sel, enum oom_heuristic h)
+{
+	char c[1200];
+	const struct oom_snapshot *snap = run->snap;
+
+	for (size_t i = 0; i < sel->nlines; i++)
+		printf("%s\n", sel->lines[i]);
+	term("heuristic", "%s", heuristic_text(h));
+	constraint_text(run->con, c, sizeof(c));
+	term("constraint", "%s", c);
+	term("totalpages", "%lu pages (%s)", sel->totalpages, total_source_text(sel->total_source));
+	term("candidates", "%zu of %zu processes", sel->candidates, oom_snapshot_count(snap));
+	term("sysctls", "vm.panic_on_oom = %lld, vm.oom_kill_allocating_task = %lld", run->panic_on_oom,
+	     run->kill_allocating);
+	for (size_t i = 0; i < run->a->nwhat_if; i++) {
+		const struct what_if *w = &run->a->what_if[i];
+
+		term("what-if", "%d: oom_score_adj %d instead of %d", (int)w->pid, w->adj, w->was);
+	}
+	explain_outcome(run, sel, h);
+}
+
+/* {"pid":..,"name":..,"score":..} or null. */
+static void json_task(const char *key, const struct oom_task *t, long score, bool with_score)
+{
+	printf(",\"%s\":", key);
+	if (!t) {
+		fputs("null", stdout);
+		return;
+	}
+	printf("{\"pid\":%d,\"name\":", (int)t->tgid);
+	json_string(stdout, t->comm);
+	if (with_score)
+		printf(",\"score\":%ld", score);
+	putchar('}');
+}
+
+static void print_victim_json(const struct victim_run *run, const struct oom_selection *sel, enum oom_heuristic h)
+{
+	const struct oom_constraint *c = run->con;
+	char buf[OOM_SELECT_LINE_MAX * 6];
+
+	printf("{\"heuristic\":\"%s\",\"constraint\":{\"type\":\"%s\",\"kernel_name\":\"%s\"",
+	       oom_heuristic_name(h), oom_constraint_type_name(oom_constraint_get_type(c)),
+	       oom_constraint_kernel_name(oom_constraint_get_type(c)));
+	if (oom_constraint_memcg_path(c)) {
+		fputs(",\"memcg\":", stdout);
+		json_string(stdout, oom_constraint_memcg_path(c));
+		printf(",\"cgroup_version\":%d,\"limited\":%s", oom_constraint_memcg_version(c),
+		       oom_constraint_memcg_limited(c) ? "true" : "false");
+	}
+	if (oom_constraint_cpuset_pid(c))
+		printf(",\"cpuset_of\":%d", (int)oom_constraint_cpuset_pid(c));
+	if (oom_constraint_nodes(c)) {
+		format_nodes(oom_constraint_nodes(c), buf, sizeof(buf));
+		printf(",\"nodes\":\"%s\"", buf);
+	}
+	printf("},\"totalpages\":%lu,\"total_source\":\"%s\",\"candidates\":%zu,\"processes\":%zu,"
+	       "\"panic_on_oom\":%lld,\"oom_kill_allocating_task\":%lld,\"task\":",
+	       sel->totalpages, total_source_text(sel->total_source), sel->candidates, oom_snapshot_count(run->snap),
+	       run->panic_on_oom, run->kill_allocating);
+	if (run->a->task)
+		printf("%d", (int)run->a->task);
+	else
+		fputs("null", stdout);
+	fputs(",\"what_if\":[", stdout);
+	for (size_t i = 0; i < run->a->nwhat_if; i++) {
+		const struct what_if *w = &run->a->what_if[i];
+
+		printf("%s{\"pid\":%d,\"oom_score_adj\":%d,\"was\":%d}", i ? "," : "", (int)w->pid, w->adj, w->was);
+	}
+	printf("],\"outcome\":\"%s\",\"would_panic\":%s,\"message\":", oom_outcome_name(sel->outcome),
+	       sel->would_panic ? "true" : "false");
+	if (sel->message && sel->outcome == OOM_OUTCOME_KILL)
+		json_string(stdout, sel->message);
+	else
+		fputs("null", stdout);
+	printf(",\"allocating_task\":%s,\"sacrificed\":%s", sel->allocating_task ? "true" : "false",
+	       sel->sacrificed ? "true" : "false");
+	json_task("chosen", sel->chosen, sel->chosen_score, true);
+	json_task("runner_up", sel->runner_up, sel->runner_up_score, true);
+	json_task("victim", sel->victim, sel->victim_score, true);
+	json_task("in_progress", sel->in_progress, 0, false);
+	fputs(",\"lines\":[", stdout);
+	for (size_t i = 0; i < sel->nlines; i++) {
+		oom_escape_json(buf, sizeof(buf), sel->lines[i]);
+		printf("%s\"%s\"", i ? "," : "", buf);
+	}
+	fputs("]}\n", stdout);
+}
+
+/* --heuristic all: one line per heuristic after their reports. */
+static void print_victim_summary(const struct oom_selection *sel, const enum oom_heuristic *hs, size_t n)
+{
+	char a[OOM_COMM_MAX * 4 + 32];
+
+	printf("%-9s %-12s %s\n", "HEURISTIC", "OUTCOME", "VICTIM");
+	for (size_t i = 0; i < n; i++) {
+		const struct oom_selection *s = &sel[i];
+
+		printf("%-9s %-12s ", oom_heuristic_name(hs[i]), oom_outcome_name(s->outcome));
+		if (s->outcome == OOM_OUTCOME_KILL && s->sacrificed)
+			printf("%s, child of %d\n", who(s->victim, a, sizeof(a)), (int)s->chosen->tgid);
+		else if (s->outcome == OOM_OUTCOME_KILL)
+			printf("%s\n", who(s->victim, a, sizeof(a)));
+		else if (s->outcome == OOM_OUTCOME_IN_PROGRESS)
+			printf("none (%s being killed)\n", who(s->in_progress, a, sizeof(a)));
+		else
+			printf("none\n");
+	}
+}
+
+/* Constraint errors: a bad value given is usage (2), anything read from the system is a failure (1). */
+static int constraint_status(const struct tool_constraint_opts *o, int err)
+{
+	if ((o->nodes && err == -EINVAL) || (o->cpuset_of && err == -ESRCH))
+		return EXIT_USAGE;
+	return EXIT_FAIL;
+}
+
+static int cmd_victim(int argc, char **argv)
+{
+	struct victim_args a = { .root = global_root, .heuristic = OOM_HEURISTIC_REWRITE };
+	static const enum oom_heuristic all[] = { OOM_HEURISTIC_LEGACY, OOM_HEURISTIC_REWRITE, OOM_HEURISTIC_KERNEL };
+	struct oom_selection sel[3];
+	struct oom_select_params sp = { 0 };
+	struct victim_run run = { .a = &a };
+	struct oom_constraint *con = NULL;
+	struct oom_snapshot *snap = NULL;
+	struct oom_ctx *ctx = NULL;
+	const enum oom_heuristic *hs;
+	long long thres = 0;
+	size_t nh;
+	int status = EXIT_FAIL, err;
+
+	parse_sub(&victim_argp, argc, argv, 0, &a);
+	hs = a.all ? all : &a.heuristic;
+	nh = a.all ? 3 : 1;
+	if (tool_open_ctx(a.root, &ctx) < 0)
+		goto out;
+	err = tool_make_constraint(ctx, &a.con, &con);
+	if (err < 0) {
+		status = constraint_status(&a.con, err);
+		goto out;
+	}
+	if (tool_sysctl_or_zero(ctx, OOM_SYSCTL_PANIC_ON_OOM, &run.panic_on_oom) < 0 ||
+	    tool_sysctl_or_zero(ctx, OOM_SYSCTL_OOM_KILL_ALLOCATING_TASK, &run.kill_allocating) < 0)
+		goto out;
+	err = oom_sysctl_get(ctx, OOM_SYSCTL_OOM_FORKBOMB_THRES, &thres);
+	if (err < 0) {
+		tool_error_errno(err, oom_sysctl_name(OOM_SYSCTL_OOM_FORKBOMB_THRES));
+		goto out;
+	}
+	/*
+	 * One snapshot for every heuristic: stat gives PF_EXITING, the
+	 * children's CPU time (forkbomb penalty) and legacy's times.
+	 */
+	err = oom_snapshot_new(ctx, OOM_READ_STATUS | OOM_READ_STAT | oom_constraint_read_flags(con), &snap);
+	if (err < 0) {
+		tool_error_errno(err, "reading processes");
+		goto out;
+	}
+	if (a.task && !oom_snapshot_find(snap, a.task)) {
+		tool_error("--task %d: no such process", (int)a.task);
+		status = EXIT_USAGE;
+		goto out;
+	}
+	for (size_t i = 0; i < a.nwhat_if; i++) {
+		struct what_if *w = &a.what_if[i];
+		const struct oom_task *t = oom_snapshot_find(snap, w->pid);
+
+		if (!t) {
+			tool_error("--what-if %d=%d: no such process", (int)w->pid, w->adj);
+			status = EXIT_USAGE;
+			goto out;
+		}
+		w->was = t->oom_score_adj;
+		/* A repeated PID: the report shows the value before any --what-if. */
+		for (size_t j = 0; j < i; j++)
+			if (a.what_if[j].pid == w->pid)
+				w->was = a.what_if[j].was;
+		oom_snapshot_set_score_adj(snap, w->pid, w->adj);
+	}
+	run.snap = snap;
+	run.con = con;
+	sp.forkbomb_thres = (unsigned long)thres;
+	sp.panic_on_oom = (int)run.panic_on_oom;
+	sp.kill_allocating_task = run.kill_allocating != 0;
+	sp.task = a.task;
+	/* The kernel's lines: raw into pipes and JSON (escaped there as JSON), escaped on terminals. */
+	sp.escape = a.json ? OOM_ESCAPE_NONE : tool_escape_for(stdout);
+	for (size_t i = 0; i < nh; i++) {
+		sp.heuristic = hs[i];
+		err = oom_select(snap, con, &sp, &sel[i]);
+		if (err < 0) {
+			tool_error_errno(err, "selecting");
+			goto out;
+		}
+	}
+	for (size_t i = 0; i < nh; i++) {
+		if (a.json) {
+			print_victim_json(&run, &sel[i], hs[i]);
+			continue;
+		}
+		if (a.all)
+			printf("%s== %s ==\n", i ? "\n" : "", oom_heuristic_name(hs[i]));
+		print_victim_text(&run, &sel[i], hs[i]);
+	}
+	if (a.all && !a.json) {
+		putchar('\n');
+		print_victim_summary(sel, hs, nh);
+	}
+	status = finish_output(EXIT_OK);
+out:
+	oom_snapshot_free(snap);
+	oom_constraint_free(con);
+	oom_ctx_unref(ctx);
+	free(a.what_if);
+	return status;
+}
+
 /* ---- monitor ------------------------------------------------------------ */
 
 /* Options only: the events and the forkbomb accounting are tool_monitor()'s (monitor.c). */
@@ -1328,14 +1817,14 @@ static int cmd_monitor(int argc, char **argv)
 
 /* ---- the dispatcher ----------------------------------------------------- */
 
-/* One entry per sub-command; `victim` (selection, issue 5) plugs in here as cmd_victim. */
+/* One entry per sub-command. */
 static const struct command {
 	const char *name;
 	int (*run)(int argc, char **argv);
 } commands[] = {
 	{ "get", cmd_get },	    { "set", cmd_set },	    { "run", cmd_run },
 	{ "convert", cmd_convert }, { "sysctl", cmd_sysctl }, { "explain", cmd_explain },
-	{ "monitor", cmd_monitor },
+	{ "victim", cmd_victim },   { "monitor", cmd_monitor },
 };
 
 struct main_args {
@@ -1389,6 +1878,7 @@ static const struct argp main_argp = {
 	"  convert  convert between oom_adj and oom_score_adj\n"
 	"  sysctl   show or set vm.panic_on_oom and the other OOM sysctls\n"
 	"  explain  every term of a process's score, and its rank\n"
+	"  victim   whom the OOM killer would kill now, and why\n"
 	"  monitor  process events, and forkbomb warnings\n"
 	"\"oomctl COMMAND --help\" describes a command's options. Exit status: 0 success, 1 failure "
 	"(any PID failed), 2 bad usage or invalid value (nothing changed).",
