@@ -1446,9 +1446,12 @@ static const char *heuristic_text(enum oom_heuristic h)
 /* A score in words: the kernel heuristic's points with the oom_score they show as. */
 static void score_text(const struct oom_selection *sel, enum oom_heuristic h, long score, char *buf, size_t size)
 {
-	if (h == OOM_HEURISTIC_KERNEL)
+	/* /proc/PID/oom_score is measured against the system's memory: shown for a system-wide OOM only. */
+	if (h == OOM_HEURISTIC_KERNEL && sel->total_source == OOM_TOTAL_RAM_SWAP)
 		snprintf(buf, size, "%ld points (oom_score %ld)", score,
 			 oom_kernel_display_score(score, sel->totalpages, true));
+	else if (h == OOM_HEURISTIC_KERNEL)
+		snprintf(buf, size, "%ld points", score);
 	else if (h == OOM_HEURISTIC_LEGACY)
 		snprintf(buf, size, "%ld (badness)", score);
 	else
