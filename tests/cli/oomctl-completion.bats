@@ -27,7 +27,7 @@ complete_words() {
 
 @test "completion: sub-commands, and every one of them is a real command" {
 	run complete_words ""
-	[ "$output" = $'convert\nexplain\nget\nmonitor\nrun\nset\nsysctl' ]
+	[ "$output" = $'convert\nexplain\nget\nmonitor\nrun\nset\nsysctl\nvictim' ]
 	for c in $output; do
 		"$OOMCTL" "$c" --help >/dev/null
 	done
@@ -38,7 +38,7 @@ complete_words() {
 }
 
 @test "completion: each sub-command's options are the ones it accepts" {
-	for c in get set run convert sysctl explain monitor; do
+	for c in get set run convert sysctl explain victim monitor; do
 		run complete_words "$c" --
 		[ "$status" -eq 0 ]
 		[ -n "$output" ]
@@ -105,4 +105,40 @@ complete_words() {
 	# The value of --root is a directory, not a sub-command.
 	run complete_words --root "$FIXTURES/ctl-exp"
 	[ "$output" = "$FIXTURES/ctl-explain" ]
+}
+
+@test "completion: victim's options, heuristics with all, PIDs, PID= for --what-if, memory cgroups" {
+	run complete_words victim --
+	for o in --memcg --cpuset-of --nodes --task --heuristic --what-if --json --root; do
+		[[ $'\n'"$output"$'\n' == *$'\n'"$o"$'\n'* ]] || { echo "missing $o"; false; }
+	done
+	run complete_words victim --heuristic ""
+	[ "$output" = $'all\nkernel\nlegacy\nrewrite' ]
+	for h in $output; do
+		"$OOMCTL" victim --root "$FIXTURES/basic" --heuristic "$h" >/dev/null
+	done
+	run complete_words victim --heuristic=a
+	[ "$output" = "--heuristic=all" ]
+	# "all" is victim's alone.
+	run complete_words explain --heuristic a
+	[ -z "$output" ]
+	run complete_words victim --root "$FIXTURES/memcg-v2" --task 30
+	[ "$output" = $'300\n301\n302\n303\n304' ]
+	OOM_ROOT="$FIXTURES/numa-2node" run complete_words victim --cpuset-of 2
+	[ "$output" = $'2\n200' ]
+	run complete_words victim --root "$FIXTURES/memcg-v2" --what-if 30
+	[ "$output" = $'300=\n301=\n302=\n303=\n304=' ]
+	run complete_words victim --root "$FIXTURES/memcg-v2" --what-if 300=
+	[ -z "$output" ]
+	# cgroup2 (memcg-v2) and the v1 memory mount of a hybrid tree (memcg-v1); each one works.
+	run complete_words victim --root "$FIXTURES/memcg-v2" --memcg /work/j
+	[ "$output" = $'/work/job1\n/work/job2\n/work/job3' ]
+	for g in $output; do
+		"$OOMCTL" victim --root "$FIXTURES/memcg-v2" --memcg "$g" >/dev/null
+	done
+	run complete_words victim --root "$FIXTURES/memcg-v1" --memcg /docker/
+	[ "$output" = $'/docker/app1\n/docker/app2\n/docker/app3' ]
+	for g in $output; do
+		"$OOMCTL" victim --root "$FIXTURES/memcg-v1" --memcg "$g" >/dev/null
+	done
 }

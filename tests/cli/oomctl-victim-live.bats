@@ -26,40 +26,30 @@ teardown() {
 
 # max_oom_score: the highest /proc/PID/oom_score now, and the PIDs holding it ("SCORE PID...").
 max_oom_score() {
-	local f s best=-1 pids=""
-	for f in /proc/[0-9]*/oom_score; do
-		s=$(cat "$f" 2>/dev/null) || continue
-		[ -n "$s" ] || continue
-		f=${f#/proc/}
-		if ((s > best)); then
-			best=$s
-			pids=${f%/oom_score}
-		elif ((s == best)); then
-			pids="$pids ${f%/oom_score}"
-		fi
-	done
-	printf '%s %s\n' "$best" "$pids"
+	# One awk over every file (processes that vanish meanwhile are skipped).
+	awk 'FNR == 1 { split(FILENAME, p, "/"); s[p[3]] = $1 + 0; if ($1 + 0 > best) best = $1 + 0 }
+	     END { out = best; for (pid in s) if (s[pid] == best) out = out " " pid; print out }' \
+		/proc/[0-9]*/oom_score 2>/dev/null
 }
 
 @test "live: victim --heuristic kernel names the process with the highest /proc/PID/oom_score" {
 	[ "$(cat /proc/sys/vm/panic_on_oom)" = 0 ] || skip "vm.panic_on_oom is set here: the outcome is a panic"
 	ok=no
-	# Processes come and go between the two readings: retry a few times.
-	for _ in 1 2 3 4 5 6 7 8; do
+	# Processes come and go between the readings: retry a few times, a moment apart.
+	for _ in $(seq 15); do
 		read -r before _ <<<"$(max_oom_score)"
 		run "$OOMCTL" victim --heuristic kernel --json
 		[ "$status" -eq 0 ]
 		read -r after pids <<<"$(max_oom_score)"
-		[ "$before" = "$after" ] || continue
-		[ "$(jq -r .outcome <<<"$output")" = kill ] || continue
 		pid=$(jq -r .victim.pid <<<"$output")
-		score=$(cat "/proc/$pid/oom_score" 2>/dev/null) || continue
+		score=$(cat "/proc/$pid/oom_score" 2>/dev/null) || score=
 		# Ties aside: the victim holds the highest oom_score (one of those with it).
-		if [ "$score" = "$after" ] && [[ " $pids " == *" $pid "* ]]; then
+		if [ "$before" = "$after" ] && [ "$(jq -r .outcome <<<"$output")" = kill ] &&
+			[ "$score" = "$after" ] && [[ " $pids " == *" $pid "* ]]; then
 			ok=yes
 			break
 		fi
-		sleep 0.2
+		sleep 0.3
 	done
 	[ $ok = yes ] || { echo "victim $pid (oom_score ${score:-?}) vs highest $after ($pids)"; false; }
 	# No constraint given: a system-wide OOM.
