@@ -8,6 +8,7 @@
 #include <argp.h>
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <linux/capability.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -1411,28 +1412,53 @@ static void format_nodes(const uint64_t *nodes, char *buf, size_t size)
 	}
 }
 
-/* "memcg /a (cgroup v2, limited)", "cpuset of 200 (nodes 1)", ... (path escaped). */
-static void constraint_text(const struct oom_constraint *c, char *buf, size_t size)
+/* The "constraint" line: "memcg /a (cgroup v2, limited)", "cpuset of 200 (nodes 1)", ... */
+static int print_constraint(const struct oom_constraint *c)
 {
-	char nodes[256], path[1024];
+	const char *path = oom_constraint_memcg_path(c);
+	char nodes[256], *esc;
+	size_t n;
 
 	switch (oom_constraint_get_type(c)) {
 	case OOM_CONSTRAINT_MEMCG:
-		oom_escape_name(path, sizeof(path), oom_constraint_memcg_path(c), OOM_ESCAPE_CONTROL);
-		snprintf(buf, size, "memcg %s (cgroup v%d, %s)", path, oom_constraint_memcg_version(c),
-			 oom_constraint_memcg_limited(c) ? "limited" : "unlimited");
+		/* A group path may be as long as a path: escaped into a buffer its size. */
+		n = oom_escape_name(NULL, 0, path, OOM_ESCAPE_CONTROL) + 1;
+		esc = malloc(n);
+		if (!esc)
+			return -ENOMEM;
+		oom_escape_name(esc, n, path, OOM_ESCAPE_CONTROL);
+		term("constraint", "memcg %s (cgroup v%d, %s)", esc, oom_constraint_memcg_version(c),
+		     oom_constraint_memcg_limited(c) ? "limited" : "unlimited");
+		free(esc);
 		break;
 	case OOM_CONSTRAINT_CPUSET:
 		format_nodes(oom_constraint_nodes(c), nodes, sizeof(nodes));
-		snprintf(buf, size, "cpuset of %d (nodes %s)", (int)oom_constraint_cpuset_pid(c), nodes);
+		term("constraint", "cpuset of %d (nodes %s)", (int)oom_constraint_cpuset_pid(c), nodes);
 		break;
 	case OOM_CONSTRAINT_MEMPOLICY:
 		format_nodes(oom_constraint_nodes(c), nodes, sizeof(nodes));
-		snprintf(buf, size, "mempolicy (nodes %s)", nodes);
+		term("constraint", "mempolicy (nodes %s)", nodes);
 		break;
 	default:
-		snprintf(buf, size, "none (system-wide)");
+		term("constraint", "none (system-wide)");
 		break;
+	}
+	return 0;
+}
+
+/* JSON's total_source: short names for scripts. */
+static const char *total_source_name(enum oom_total_source src)
+{
+	switch (src) {
+	case OOM_TOTAL_LRU_SWAP:
+		return "lru+swap";
+	case OOM_TOTAL_RAM_SWAP:
+		return "ram+swap";
+	case OOM_TOTAL_MEMCG:
+		return "memcg";
+	case OOM_TOTAL_NODES:
+	default:
+		return "nodes";
 	}
 }
 
@@ -1524,7 +1550,7 @@ static void explain_outcome(const struct victim_run *run, const struct oom_selec
 	case OOM_OUTCOME_IN_PROGRESS:
 		term("outcome", "nobody: a kill is already in progress: %s %s; the OOM killer waits for its "
 		     "memory to come back (seed 003)", who(t, a, sizeof(a)),
-		     (t->sig_pending >> 8) & 1 ? "has SIGKILL pending" : "is exiting with its memory");
+		     (t->sig_pending >> (SIGKILL - 1)) & 1 ? "has SIGKILL pending" : "is exiting with its memory");
 		break;
 	case OOM_OUTCOME_NO_KILLABLE:
 		term("outcome", "nobody: no candidate %s; %s", h == OOM_HEURISTIC_REWRITE ? "scores above 0" : "is eligible",
@@ -1534,16 +1560,15 @@ static void explain_outcome(const struct victim_run *run, const struct oom_selec
 	}
 }
 
-static void print_victim_text(const struct victim_run *run, const struct oom_selection *sel, enum oom_heuristic h)
+static int print_victim_text(const struct victim_run *run, const struct oom_selection *sel, enum oom_heuristic h)
 {
-	char c[1200];
 	const struct oom_snapshot *snap = run->snap;
 
 	for (size_t i = 0; i < sel->nlines; i++)
 		printf("%s\n", sel->lines[i]);
 	term("heuristic", "%s", heuristic_text(h));
-	constraint_text(run->con, c, sizeof(c));
-	term("constraint", "%s", c);
+	if (print_constraint(run->con) < 0)
+		return -ENOMEM;
 	term("totalpages", "%lu pages (%s)", sel->totalpages, total_source_text(sel->total_source));
 	term("candidates", "%zu of %zu processes", sel->candidates, oom_snapshot_count(snap));
 	term("sysctls", "vm.panic_on_oom = %lld, vm.oom_kill_allocating_task = %lld", run->panic_on_oom,
@@ -1554,6 +1579,7 @@ static void print_victim_text(const struct victim_run *run, const struct oom_sel
 		term("what-if", "%d: oom_score_adj %d instead of %d", (int)w->pid, w->adj, w->was);
 	}
 	explain_outcome(run, sel, h);
+	return 0;
 }
 
 /* {"pid":..,"name":..,"score":..} or null. */
@@ -1571,7 +1597,7 @@ static void json_task(const char *key, const struct oom_task *t, long score, boo
 	putchar('}');
 }
 
-static void print_victim_json(const struct victim_run *run, const struct oom_selection *sel, enum oom_heuristic h)
+static int print_victim_json(const struct victim_run *run, const struct oom_selection *sel, enum oom_heuristic h)
 {
 	const struct oom_constraint *c = run->con;
 	char buf[OOM_SELECT_LINE_MAX * 6];
@@ -1580,8 +1606,15 @@ static void print_victim_json(const struct victim_run *run, const struct oom_sel
 	       oom_heuristic_name(h), oom_constraint_type_name(oom_constraint_get_type(c)),
 	       oom_constraint_kernel_name(oom_constraint_get_type(c)));
 	if (oom_constraint_memcg_path(c)) {
-		fputs(",\"memcg\":", stdout);
-		json_string(stdout, oom_constraint_memcg_path(c));
+		const char *path = oom_constraint_memcg_path(c);
+		size_t n = oom_escape_json(NULL, 0, path) + 1;
+		char *esc = malloc(n);
+
+		if (!esc)
+			return -ENOMEM;
+		oom_escape_json(esc, n, path);
+		printf(",\"memcg\":\"%s\"", esc);
+		free(esc);
 		printf(",\"cgroup_version\":%d,\"limited\":%s", oom_constraint_memcg_version(c),
 		       oom_constraint_memcg_limited(c) ? "true" : "false");
 	}
@@ -1593,7 +1626,7 @@ static void print_victim_json(const struct victim_run *run, const struct oom_sel
 	}
 	printf("},\"totalpages\":%lu,\"total_source\":\"%s\",\"candidates\":%zu,\"processes\":%zu,"
 	       "\"panic_on_oom\":%lld,\"oom_kill_allocating_task\":%lld,\"task\":",
-	       sel->totalpages, total_source_text(sel->total_source), sel->candidates, oom_snapshot_count(run->snap),
+	       sel->totalpages, total_source_name(sel->total_source), sel->candidates, oom_snapshot_count(run->snap),
 	       run->panic_on_oom, run->kill_allocating);
 	if (run->a->task)
 		printf("%d", (int)run->a->task);
@@ -1623,6 +1656,7 @@ static void print_victim_json(const struct victim_run *run, const struct oom_sel
 		printf("%s\"%s\"", i ? "," : "", buf);
 	}
 	fputs("]}\n", stdout);
+	return 0;
 }
 
 /* --heuristic all: one line per heuristic after their reports. */
@@ -1735,12 +1769,18 @@ static int cmd_victim(int argc, char **argv)
 	}
 	for (size_t i = 0; i < nh; i++) {
 		if (a.json) {
-			print_victim_json(&run, &sel[i], hs[i]);
+			if (print_victim_json(&run, &sel[i], hs[i]) < 0) {
+				tool_error("%s", strerror(ENOMEM));
+				goto out;
+			}
 			continue;
 		}
 		if (a.all)
 			printf("%s== %s ==\n", i ? "\n" : "", oom_heuristic_name(hs[i]));
-		print_victim_text(&run, &sel[i], hs[i]);
+		if (print_victim_text(&run, &sel[i], hs[i]) < 0) {
+			tool_error("%s", strerror(ENOMEM));
+			goto out;
+		}
 	}
 	if (a.all && !a.json) {
 		putchar('\n');

@@ -162,6 +162,9 @@ field() {
 	[ "${lines[0]}" = "Out of memory: Kill process 400 (batch) score 364 or sacrifice child" ]
 	run "$OOMCTL" victim --root "$root" --nodes 0 --json
 	[ "$(jq -r .outcome <<<"$output")" = kill ]
+	[ "$(jq -r .total_source <<<"$output")" = nodes ]
+	run "$OOMCTL" victim --root "$BASIC" --json -H all
+	[ "$(jq -r .total_source <<<"$output" | tr '\n' ' ')" = "ram+swap lru+swap ram+swap " ]
 	for tree in basic memcg-v2 numa-2node; do
 		root=$(sysctl_tree $tree panic_on_oom=2)
 		case $tree in
@@ -263,6 +266,7 @@ field() {
 	[ "$(jq -r .heuristic <<<"$output" | tr '\n' ' ')" = "legacy rewrite kernel " ]
 	[ "$(jq -c 'select(.heuristic == "rewrite") | [.outcome, .chosen.pid, .chosen.score, .runner_up.pid, .victim.pid, .victim.score, .sacrificed, .candidates, .totalpages]' <<<"$output")" = \
 	  '["kill",300,585,301,301,156,true,4,65536]' ]
+	[ "$(jq -r .total_source <<<"$output" | sort -u)" = memcg ]
 	[ "$(jq -c 'select(.heuristic == "rewrite") | .constraint' <<<"$output")" = \
 	  '{"type":"memcg","kernel_name":"CONSTRAINT_MEMCG","memcg":"/work/job1","cgroup_version":2,"limited":true}' ]
 	[ "$(jq -r 'select(.heuristic == "rewrite") | .lines[1]' <<<"$output")" = "Killed process 301 (step-small) total-vm:90112kB, anon-rss:40960kB, file-rss:0kB" ]
