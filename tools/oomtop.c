@@ -69,6 +69,7 @@ static const char *events_why = "polling"; /* header word when not listening */
 static unsigned long overruns;
 static long long sysctls[OOM_SYSCTL_COUNT];
 static unsigned long totalpages;
+static unsigned long kernel_totalpages; /* what /proc/PID/oom_score divides by */
 static enum oom_total_source total_source;
 
 /* Between two full scans: processes forked since (read one by one) and those that exited. */
@@ -200,8 +201,12 @@ static void clear_between(void)
 
 static unsigned int read_flags(bool need_stat)
 {
-	/* The table needs status, oom_score_adj and the kernel's oom_score; stat only for CPU times. */
-	return OOM_READ_STATUS | OOM_READ_OOM_SCORE | (need_stat ? OOM_READ_STAT : 0) |
+	/*
+	 * The table needs status and oom_score_adj; stat only for CPU times.
+	 * OOM_SCORE is computed: the kernel heuristic reproduces it exactly,
+	 * and not reading it saves a file per process on every refresh.
+	 */
+	return OOM_READ_STATUS | (need_stat ? OOM_READ_STAT : 0) |
 	       (cons ? oom_constraint_read_flags(cons) : 0);
 }
 
@@ -281,6 +286,8 @@ static int full_scan(void)
 	else
 		totalpages = oom_system_totalpages(oom_snapshot_meminfo(snap), oom_snapshot_page_size(snap),
 						   args.heuristic, &total_source);
+	kernel_totalpages = oom_system_totalpages(oom_snapshot_meminfo(snap), oom_snapshot_page_size(snap),
+						  OOM_HEURISTIC_KERNEL, NULL);
 	return 0;
 }
 
@@ -403,11 +410,12 @@ static void score_row(struct row *r, const struct oom_task *t)
 		.totalpages = totalpages,
 		.forkbomb_thres = (unsigned long)sysctls[OOM_SYSCTL_OOM_FORKBOMB_THRES],
 	};
+	struct oom_score_params kp = { .heuristic = OOM_HEURISTIC_KERNEL, .totalpages = kernel_totalpages };
 	struct oom_score_terms terms;
 
 	memset(r, 0, sizeof(*r));
 	r->t = t;
-	r->oom_score = (t->have & OOM_HAVE_OOM_SCORE) ? t->oom_score : -1;
+	r->oom_score = oom_score_task(snap, t, &kp, &terms) == 0 ? terms.oom_score : -1;
 	if (oom_score_task(snap, t, &p, &terms) < 0)
 		return;
 	r->eligible = terms.eligible;

@@ -156,3 +156,20 @@ table_without_user() {
 	run complete_words oomtop -p "$$"
 	[[ "$output" == *"$$"* ]]
 }
+
+@test "live: the OOM_SCORE column, computed not read, equals /proc/PID/oom_score" {
+	python3 -c 'import time; x = b"\1" * (64 << 20); time.sleep(30)' &
+	local hog=$! i
+	sleep 0.5
+	for ((i = 0; i < 5; i++)); do
+		before=$(cat /proc/$hog/oom_score)
+		shown=$("$OOMTOP" -b -n 1 -p "$$,$hog" | awk -v p=$hog '$1 == p {print $4}')
+		after=$(cat /proc/$hog/oom_score)
+		# Memory that moved between the reads is a retry, not a failure.
+		[ "$before" = "$after" ] && break
+	done
+	kill $hog
+	[ -n "$shown" ]
+	[ "$shown" = "$before" ]
+	[ "$("$OOMTOP" -b -n 1 -p $$ | awk -v p=$$ '$1 == p {print $4}')" = "$(cat /proc/$$/oom_score)" ]
+}
