@@ -1569,7 +1569,8 @@ static int print_victim_text(const struct victim_run *run, const struct oom_sele
 	term("heuristic", "%s", heuristic_text(h));
 	if (print_constraint(run->con) < 0)
 		return -ENOMEM;
-	term("totalpages", "%lu pages (%s)", sel->totalpages, total_source_text(sel->total_source));
+	term("totalpages", "%lu pages (%s)%s", sel->totalpages, total_source_text(sel->total_source),
+	     h == OOM_HEURISTIC_LEGACY ? "; badness() does not use it" : "");
 	term("candidates", "%zu of %zu processes", sel->candidates, oom_snapshot_count(snap));
 	term("sysctls", "vm.panic_on_oom = %lld, vm.oom_kill_allocating_task = %lld", run->panic_on_oom,
 	     run->kill_allocating);
@@ -1913,7 +1914,7 @@ static error_t parse_main(int key, char *arg, struct argp_state *state)
 static const struct argp main_argp = {
 	main_options, parse_main, "COMMAND [OPTION...] [ARG...]",
 	"Inspect and set the OOM killer's knobs: per-process oom_score_adj, the vm sysctls, and what the "
-	"score of a process is made of.\v"
+	"score of a process is made of, and whom the OOM killer would kill now.\v"
 	"Commands:\n"
 	"  get      show oom_score_adj, oom_adj, oom_score and a heuristic's score\n"
 	"  set      change oom_score_adj (--score-adj, --adj, --by)\n"
