@@ -97,6 +97,9 @@ field() {
 	[ "$(field totalpages)" = "491520 pages (the allowed nodes' LRU pages + SwapTotal)" ]
 	[ "$(field candidates)" = "6 of 9 processes" ]
 	[ "$(field runner-up)" = "300 (redis), score 260" ]
+	# Candidates: nginx, redis, redis-child, redis-guard, batch, sshd (not init, kthreadd, postgres);
+	# batch (no children) total-vm 1236992 kB.
+	diff -u "$EXPECTED/oomctl-victim-numa-2node-cpuset.txt" - <<<"$output"
 }
 
 @test "victim --nodes: bind/interleave elsewhere are out; a SIGKILL pending on node 3 stops the scan" {
@@ -114,7 +117,11 @@ field() {
 	[ "${lines[0]}" = "Out of memory: Kill process 400 (delta) score 390 or sacrifice child" ]
 	[ "$(field runner-up)" = "502 (epsilon-b), score 312" ]
 	[ "$(field candidates)" = "4 of 10 processes" ]
-	# node 3: "dying" has SIGKILL pending; the kernel logs nothing.
+	# node 3: "dying" has SIGKILL pending; the kernel logs nothing. 131072 kB LRU, no swap =
+	# 32768 pages; candidates epsilon, epsilon-a (default policies) and dying (bind:3).
+	run "$OOMCTL" victim --root "$NUMA4" --nodes 3
+	[ "$status" -eq 0 ]
+	diff -u "$EXPECTED/oomctl-victim-numa-4node-in-progress.txt" - <<<"$output"
 	run "$OOMCTL" victim --root "$NUMA4" --nodes 3 -H kernel
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "heuristic          kernel (current mainline, v5.9+)" ]
