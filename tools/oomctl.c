@@ -1693,7 +1693,7 @@ static int cmd_victim(int argc, char **argv)
 {
 	struct victim_args a = { .root = global_root, .heuristic = OOM_HEURISTIC_REWRITE };
 	static const enum oom_heuristic all[] = { OOM_HEURISTIC_LEGACY, OOM_HEURISTIC_REWRITE, OOM_HEURISTIC_KERNEL };
-	struct oom_selection sel[3];
+	struct oom_selection *sel = NULL; /* one per heuristic, on the heap: over 1 kB each */
 	struct oom_select_params sp = { 0 };
 	struct victim_run run = { .a = &a };
 	struct oom_constraint *con = NULL;
@@ -1752,6 +1752,11 @@ static int cmd_victim(int argc, char **argv)
 				w->was = a.what_if[j].was;
 		oom_snapshot_set_score_adj(snap, w->pid, w->adj);
 	}
+	sel = calloc(nh, sizeof(*sel));
+	if (!sel) {
+		tool_error("%s", strerror(ENOMEM));
+		goto out;
+	}
 	run.snap = snap;
 	run.con = con;
 	sp.forkbomb_thres = (unsigned long)thres;
@@ -1789,6 +1794,7 @@ static int cmd_victim(int argc, char **argv)
 	}
 	status = finish_output(EXIT_OK);
 out:
+	free(sel);
 	oom_snapshot_free(snap);
 	oom_constraint_free(con);
 	oom_ctx_unref(ctx);
