@@ -1391,6 +1391,9 @@ struct victim_run {
 	long long panic_on_oom, kill_allocating;
 };
 
+/* Room for any node list: every other one of OOM_MAX_NODES nodes, "0,2,...,1022". */
+#define NODES_TEXT_MAX 4096
+
 /* A node bitmap as a list: "0-1,3". */
 static void format_nodes(const uint64_t *nodes, char *buf, size_t size)
 {
@@ -1416,7 +1419,7 @@ static void format_nodes(const uint64_t *nodes, char *buf, size_t size)
 static int print_constraint(const struct oom_constraint *c)
 {
 	const char *path = oom_constraint_memcg_path(c);
-	char nodes[256], *esc;
+	char nodes[NODES_TEXT_MAX], *esc;
 	size_t n;
 
 	switch (oom_constraint_get_type(c)) {
@@ -1622,8 +1625,10 @@ static int print_victim_json(const struct victim_run *run, const struct oom_sele
 	if (oom_constraint_cpuset_pid(c))
 		printf(",\"cpuset_of\":%d", (int)oom_constraint_cpuset_pid(c));
 	if (oom_constraint_nodes(c)) {
-		format_nodes(oom_constraint_nodes(c), buf, sizeof(buf));
-		printf(",\"nodes\":\"%s\"", buf);
+		char nodes[NODES_TEXT_MAX];
+
+		format_nodes(oom_constraint_nodes(c), nodes, sizeof(nodes));
+		printf(",\"nodes\":\"%s\"", nodes);
 	}
 	printf("},\"totalpages\":%lu,\"total_source\":\"%s\",\"candidates\":%zu,\"processes\":%zu,"
 	       "\"panic_on_oom\":%lld,\"oom_kill_allocating_task\":%lld,\"task\":",

@@ -117,6 +117,11 @@ field() {
 	[ "${lines[0]}" = "Out of memory: Kill process 400 (delta) score 390 or sacrifice child" ]
 	[ "$(field runner-up)" = "502 (epsilon-b), score 312" ]
 	[ "$(field candidates)" = "4 of 10 processes" ]
+	# The node list as sysfs writes it, in text and JSON.
+	run "$OOMCTL" victim --root "$NUMA4" --nodes 3,0,1 --json
+	[ "$(jq -c .constraint <<<"$output")" = '{"type":"mempolicy","kernel_name":"CONSTRAINT_MEMORY_POLICY","nodes":"0-1,3"}' ]
+	run "$OOMCTL" victim --root "$NUMA4" --nodes 0-1,3
+	[ "$(field constraint)" = "mempolicy (nodes 0-1,3)" ]
 	# node 3: "dying" has SIGKILL pending; the kernel logs nothing. 131072 kB LRU, no swap =
 	# 32768 pages; candidates epsilon, epsilon-a (default policies) and dying (bind:3).
 	run "$OOMCTL" victim --root "$NUMA4" --nodes 3
