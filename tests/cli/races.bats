@@ -25,6 +25,7 @@ setup_file() {
 	# setsid: the load is its own process group, killed as one in teardown_file.
 	setsid "$BATS_TEST_DIRNAME/helpers/race-load.sh" "$RACE_DIR/leader-exit" "$RACE_DIR/pgid" \
 		</dev/null >/dev/null 2>&1 3>&- &
+	disown # no "Killed" job report when teardown_file kills it
 	for _ in $(seq 50); do
 		[ -s "$RACE_DIR/pgid" ] && break
 		sleep 0.1
