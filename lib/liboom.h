@@ -193,6 +193,14 @@ unsigned long oom_snapshot_page_size(const struct oom_snapshot *snap);
  * *@first to an index array into the snapshot and returns their count.
  */
 size_t oom_snapshot_children(const struct oom_snapshot *snap, pid_t tgid, const size_t **first);
+/*
+ * oom_snapshot_read_children_stat - read stat for the children of @parent
+ * that were scanned without it: the forkbomb penalty needs their CPU times,
+ * and only for a parent with more children than the threshold, so a scan
+ * can skip stat and ask here for the few that need it. Children gone since
+ * the scan keep what they had. Returns 0 or -ENOMEM.
+ */
+int oom_snapshot_read_children_stat(struct oom_ctx *ctx, struct oom_snapshot *snap, pid_t parent);
 
 /* Reads one process (by thread-group id) the way a snapshot would. */
 int oom_task_read(struct oom_ctx *ctx, pid_t tgid, unsigned int what, struct oom_task *task);

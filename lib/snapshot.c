@@ -538,3 +538,35 @@ OOM_EXPORT size_t oom_snapshot_children(const struct oom_snapshot *snap, pid_t t
 	*first = snap->by_ppid + start;
 	return lo - start;
 }
+
+OOM_EXPORT int oom_snapshot_read_children_stat(struct oom_ctx *ctx, struct oom_snapshot *snap, pid_t parent)
+{
+	struct oom_buf buf = { 0 };
+	const size_t *kids;
+	size_t n;
+	int err = 0;
+
+	if (!ctx || !snap)
+		return -EINVAL;
+	n = oom_snapshot_children(snap, parent, &kids);
+	for (size_t i = 0; i < n && err != -ENOMEM; i++) {
+		struct oom_task *t = &snap->tasks[kids[i]];
+		struct oom_stat_fields sf;
+		char path[32];
+		pid_t ppid = t->ppid;
+
+		if (t->have & OOM_HAVE_STAT)
+			continue;
+		snprintf(path, sizeof(path), "%d/stat", (int)t->tgid);
+		err = oom_read_whole_at(ctx->proc_fd, path, &buf);
+		if (err == 0)
+			err = oom_parse_stat(buf.data, buf.len, &sf);
+		if (err < 0)
+			continue; /* gone since the scan: it keeps what it had */
+		oom_task_apply_stat(t, &sf, snap->page_size);
+		/* The parent index is sorted by the scan's ppid: a reparented child keeps it. */
+		t->ppid = ppid;
+	}
+	oom_buf_free(&buf);
+	return err == -ENOMEM ? err : 0;
+}

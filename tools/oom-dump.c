@@ -180,6 +180,7 @@ struct row {
 	const struct oom_task *t;
 	long score; /* the heuristic's (kernel: the oom_score it implies) */
 	long points; /* the heuristic's raw result */
+	long oom_score; /* /proc/PID/oom_score, computed: the kernel heuristic reproduces it */
 };
 
 static enum sort_key sort_by;
@@ -352,12 +353,8 @@ static void print_json(const struct run *run)
 		       oom_task_rss_pages(t), t->rss_anon_pages, t->rss_file_pages, t->rss_shmem_pages,
 		       t->pgtables_bytes, t->swap_pages, t->cpu, adj, t->oom_score_adj);
 		put_json_string(t->comm);
-		printf(",\"score\":%ld,\"points\":%ld,\"heuristic\":\"%s\",\"oom_score\":", r->score, r->points, h);
-		if (t->have & OOM_HAVE_OOM_SCORE)
-			printf("%ld", t->oom_score);
-		else
-			fputs("null", stdout);
-		printf(",\"swap\":%lu}", t->swap_pages);
+		printf(",\"score\":%ld,\"points\":%ld,\"heuristic\":\"%s\",\"oom_score\":%ld,\"swap\":%lu}", r->score,
+		       r->points, h, r->oom_score, t->swap_pages);
 	}
 	fputs("\n]", stdout);
 	if (run->a->select)
@@ -404,7 +401,7 @@ static void put_prom_family(const struct run *run, const char *labels, const cha
 static unsigned long long prom_oom_score(const struct run *run, const struct row *r)
 {
 	(void)run;
-	return (unsigned long long)r->t->oom_score;
+	return (unsigned long long)r->oom_score;
 }
 
 static unsigned long long prom_adj(const struct run *run, const struct row *r)
@@ -519,8 +516,6 @@ static unsigned int read_set(const struct args *a, bool scoring)
 
 	if (a->format == FORMAT_2636 || a->format == FORMAT_JSON)
 		what |= OOM_READ_STAT; /* the cpu column */
-	if (a->format == FORMAT_JSON || a->format == FORMAT_PROMETHEUS)
-		what |= OOM_READ_OOM_SCORE;
 	/* Legacy's CPU and run times; selection's PF_EXITING (stat's flags). */
 	if ((scoring && a->heuristic == OOM_HEURISTIC_LEGACY) || a->select)
 		what |= OOM_READ_STAT;
@@ -530,25 +525,34 @@ static unsigned int read_set(const struct args *a, bool scoring)
 /*
  * The rewrite's forkbomb penalty needs the children's CPU times, but only
  * for a parent with more children than the threshold: PPid (from status)
- * tells whether any has, so stat is read only then.
+ * tells which, and stat is read for their children alone.
  */
-static bool forkbomb_possible(const struct oom_snapshot *snap, unsigned long thres)
+static int forkbomb_stat(struct oom_ctx *ctx, struct oom_snapshot *snap, unsigned long thres)
 {
-	if (!thres)
-		return false;
-	for (size_t i = 0; i < oom_snapshot_count(snap); i++) {
+	for (size_t i = 0; thres && i < oom_snapshot_count(snap); i++) {
+		pid_t pid = oom_snapshot_task(snap, i)->tgid;
 		const size_t *kids;
+		int err;
 
-		if (oom_snapshot_children(snap, oom_snapshot_task(snap, i)->tgid, &kids) > thres)
-			return true;
+		if (oom_snapshot_children(snap, pid, &kids) <= thres)
+			continue;
+		err = oom_snapshot_read_children_stat(ctx, snap, pid);
+		if (err < 0)
+			return err;
 	}
-	return false;
+	return 0;
 }
 
 static int score_rows(struct run *run)
 {
 	const struct oom_snapshot *snap = run->snap;
 	size_t n = oom_snapshot_count(snap);
+	/* What /proc/PID/oom_score shows is computed, not read (SPEC 4): always system-wide. */
+	struct oom_score_params kp = {
+		.heuristic = OOM_HEURISTIC_KERNEL,
+		.totalpages = oom_system_totalpages(oom_snapshot_meminfo(snap), oom_snapshot_page_size(snap),
+						    OOM_HEURISTIC_KERNEL, NULL),
+	};
 
 	run->rows = calloc(n ? n : 1, sizeof(*run->rows));
 	if (!run->rows)
@@ -568,6 +572,10 @@ static int score_rows(struct run *run)
 			return err;
 		r->points = terms.score;
 		r->score = run->params.heuristic == OOM_HEURISTIC_KERNEL ? terms.oom_score : terms.score;
+		err = oom_score_task(snap, t, &kp, &terms);
+		if (err < 0)
+			return err;
+		r->oom_score = terms.oom_score;
 	}
 	return 0;
 }
@@ -643,11 +651,8 @@ static int dump_system(const struct args *a)
 			goto fail;
 	}
 	err = oom_snapshot_new(ctx, what, &snap);
-	if (err == 0 && !(what & OOM_READ_STAT) && forkbomb_possible(snap, (unsigned long)thres)) {
-		oom_snapshot_free(snap);
-		snap = NULL;
-		err = oom_snapshot_new(ctx, what | OOM_READ_STAT, &snap);
-	}
+	if (err == 0 && !(what & OOM_READ_STAT))
+		err = forkbomb_stat(ctx, snap, (unsigned long)thres);
 	if (err < 0) {
 		tool_error_errno(err, "reading processes");
 		goto fail;
