@@ -133,3 +133,19 @@ int tool_sysctl_or_zero(struct oom_ctx *ctx, enum oom_sysctl s, long long *v)
 		tool_error_errno(err, oom_sysctl_name(s));
 	return err;
 }
+
+int tool_read_forkbomb_stat(struct oom_ctx *ctx, struct oom_snapshot *snap, unsigned long thres)
+{
+	for (size_t i = 0; thres && i < oom_snapshot_count(snap); i++) {
+		pid_t pid = oom_snapshot_task(snap, i)->tgid;
+		const size_t *kids;
+		int err;
+
+		if (oom_snapshot_children(snap, pid, &kids) <= thres)
+			continue;
+		err = oom_snapshot_read_children_stat(ctx, snap, pid);
+		if (err < 0)
+			return err;
+	}
+	return 0;
+}

@@ -46,4 +46,11 @@ int tool_make_constraint(struct oom_ctx *ctx, const struct tool_constraint_opts 
 /* A sysctl for oom_select(); a tree without the file reads as the kernel's default 0. Reports errors. */
 int tool_sysctl_or_zero(struct oom_ctx *ctx, enum oom_sysctl s, long long *v);
 
+/*
+ * The rewrite's forkbomb penalty needs the children's CPU times, but only
+ * for a parent with more children than @thres: PPid (from status) tells
+ * which, and stat is read for their children alone, not in a second scan.
+ */
+int tool_read_forkbomb_stat(struct oom_ctx *ctx, struct oom_snapshot *snap, unsigned long thres);
+
 #endif

@@ -522,27 +522,6 @@ static unsigned int read_set(const struct args *a, bool scoring)
 	return what;
 }
 
-/*
- * The rewrite's forkbomb penalty needs the children's CPU times, but only
- * for a parent with more children than the threshold: PPid (from status)
- * tells which, and stat is read for their children alone.
- */
-static int forkbomb_stat(struct oom_ctx *ctx, struct oom_snapshot *snap, unsigned long thres)
-{
-	for (size_t i = 0; thres && i < oom_snapshot_count(snap); i++) {
-		pid_t pid = oom_snapshot_task(snap, i)->tgid;
-		const size_t *kids;
-		int err;
-
-		if (oom_snapshot_children(snap, pid, &kids) <= thres)
-			continue;
-		err = oom_snapshot_read_children_stat(ctx, snap, pid);
-		if (err < 0)
-			return err;
-	}
-	return 0;
-}
-
 static int score_rows(struct run *run)
 {
 	const struct oom_snapshot *snap = run->snap;
@@ -652,7 +631,7 @@ static int dump_system(const struct args *a)
 	}
 	err = oom_snapshot_new(ctx, what, &snap);
 	if (err == 0 && !(what & OOM_READ_STAT))
-		err = forkbomb_stat(ctx, snap, (unsigned long)thres);
+		err = tool_read_forkbomb_stat(ctx, snap, (unsigned long)thres);
 	if (err < 0) {
 		tool_error_errno(err, "reading processes");
 		goto fail;

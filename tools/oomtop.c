@@ -231,22 +231,6 @@ static int make_constraint(void)
 	return 0;
 }
 
-/* Whether some parent has enough children for the forkbomb penalty to matter. */
-static bool forkbomb_possible(const struct oom_snapshot *s)
-{
-	unsigned long thres = (unsigned long)sysctls[OOM_SYSCTL_OOM_FORKBOMB_THRES];
-
-	if (!thres)
-		return false;
-	for (size_t i = 0; i < oom_snapshot_count(s); i++) {
-		const size_t *idx;
-
-		if (oom_snapshot_children(s, oom_snapshot_task(s, i)->tgid, &idx) > thres)
-			return true;
-	}
-	return false;
-}
-
 static int full_scan(void)
 {
 	struct oom_snapshot *s = NULL;
@@ -259,10 +243,9 @@ static int full_scan(void)
 	if (sysctls[OOM_SYSCTL_OOM_FORKBOMB_THRES] < 0)
 		sysctls[OOM_SYSCTL_OOM_FORKBOMB_THRES] = 0;
 	/*
-	 * The forkbomb penalty needs the children's CPU times (stat). The first
-	 * scan reads them; later ones only while the last scan had a parent
-	 * over the threshold, so an idle refresh reads status and the two
-	 * oom_score files alone. A parent newly over it costs one more scan.
+	 * stat is read for all only for legacy's CPU and run times; the
+	 * forkbomb penalty reads it for the children of a parent over the
+	 * threshold, so a refresh reads status and oom_score_adj alone.
 	 */
 	scan_step = args.memcg ? "--memcg" : args.cpuset_of ? "--cpuset-of" : "--nodes";
 	err = make_constraint();
@@ -270,14 +253,14 @@ static int full_scan(void)
 		return err;
 	scan_step = "reading processes";
 	penalty = args.heuristic == OOM_HEURISTIC_REWRITE && sysctls[OOM_SYSCTL_OOM_FORKBOMB_THRES] > 0;
-	need_stat = args.heuristic == OOM_HEURISTIC_LEGACY || (penalty && (!snap || forkbomb_possible(snap)));
+	need_stat = args.heuristic == OOM_HEURISTIC_LEGACY;
 	err = oom_snapshot_new(ctx, read_flags(need_stat), &s);
-	if (err == 0 && !need_stat && penalty && forkbomb_possible(s)) {
+	if (err == 0 && !need_stat && penalty)
+		err = tool_read_forkbomb_stat(ctx, s, (unsigned long)sysctls[OOM_SYSCTL_OOM_FORKBOMB_THRES]);
+	if (err < 0) {
 		oom_snapshot_free(s);
-		err = oom_snapshot_new(ctx, read_flags(true), &s);
-	}
-	if (err < 0)
 		return err;
+	}
 	oom_snapshot_free(snap);
 	snap = s;
 	clear_between();
