@@ -475,10 +475,11 @@ symlink_pid() {
 # out of range is an error, never clamped. A bad value is exit 2 with
 # "TOOL: ..." naming the value or the range, and nothing is read or written.
 
-# value_cmds V: one command per line (words separated by \x1f, so that '' stays a word) taking V somewhere.
-# @R is a fixture copy (written to), @B the read-only basic tree.
+# value_cmds: one command per line (words separated by \x1f, so that '' stays a
+# word) taking the value @V somewhere. @R is a fixture copy (written to), @B the
+# read-only basic tree.
 value_cmds() {
-	local v=$1 t=$'\x1f'
+	local v=@V t=$'\x1f'
 	cat <<LIST
 oomctl${t}set${t}--root${t}@R${t}--score-adj${t}$v${t}1187
 oomctl${t}set${t}--root${t}@R${t}--by${t}$v${t}1187
@@ -499,7 +500,7 @@ oomtop${t}--root${t}@B${t}-b${t}-n${t}1${t}-p${t}$v
 LIST
 }
 
-# run_value_cmd LINE ROOT: runs one line of value_cmds (via runf).
+# run_value_cmd LINE ROOT V: runs one line of value_cmds (via runf) with V for @V.
 run_value_cmd() {
 	local -a w
 	local i
@@ -508,6 +509,7 @@ run_value_cmd() {
 		case ${w[$i]} in
 		@R) w[$i]=$2 ;;
 		@B) w[$i]=$FIXTURES/basic ;;
+		*) w[$i]=${w[$i]//@V/$3} ;;
 		esac
 	done
 	w[0]="$OOM_TOOLS_DIR/${w[0]}"
@@ -522,7 +524,7 @@ rejected() {
 	root=$(fixture basic)
 	before=$(tree_sum "$root")
 	while IFS= read -r line; do
-		run_value_cmd "$line" "$root"
+		run_value_cmd "$line" "$root" "$v"
 		if [ "$status" -ne 2 ] || [ -n "$output" ] ||
 			! [[ "$stderr" == oom*": "*"'$v'"* || "$stderr" == oom*" must be between "* ||
 				"$stderr" == oom*"invalid delay '$v'"* || "$stderr" == "oomtop: -p needs at least one PID"* ]]; then
@@ -532,7 +534,7 @@ rejected() {
 				bad+=("$(printf '%s => exit %s, stdout %q, stderr %q' "${line//$'\x1f'/ }" "$status" "${output:0:60}" "$stderr")")
 			fi
 		fi
-	done < <(value_cmds "$v")
+	done < <(value_cmds)
 	[ "$(tree_sum "$root")" = "$before" ]
 	if [ "${#bad[@]}" -gt 0 ]; then
 		printf '%s\n' "${bad[@]}"
@@ -553,6 +555,10 @@ rejected() {
 
 @test "value '5x': trailing junk refused (exit 2), nothing written" {
 	rejected '5x'
+}
+
+@test "value '5<newline>': a trailing newline (the kernel's files allow one) refused (exit 2)" {
+	rejected $'5\n'
 }
 
 @test "value '0x10': hexadecimal refused (exit 2), nothing written" {
