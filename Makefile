@@ -257,7 +257,9 @@ check-asan: $(ASAN_UNIT_BINS) $(ASAN_TOOLS)
 # would otherwise land in the tools' stderr); an invocation with errors or a definite leak exits
 # 99 and its log is kept, so the target fails even where a test accepts any non-zero status.
 # The wrappers, logs and failure list are usable by the tests that drop to nobody (setpriv).
+# VALGRIND_TESTS picks the bats files (default: all of tests/cli).
 VALGRIND ?= valgrind
+VALGRIND_TESTS ?= tests/cli
 VALGRIND_FLAGS := -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
 	--show-leak-kinds=definite
 
@@ -270,7 +272,7 @@ check-valgrind: all
 		  echo 'rc=$$?; [ $$rc = 99 ] && echo "valgrind: '"$${t##*/}"' $$*" >>'"$$w"'/failed'; \
 		  echo 'exit $$rc'; } >"$$w/bin/$${t##*/}" && chmod +x "$$w/bin/$${t##*/}" || exit 1; \
 	done && echo "== bats tests/cli (tools under valgrind)" && \
-	{ OOM_TOOLS_DIR="$$w/bin" bats tests/cli; rc=$$?; } ; \
+	{ OOM_TOOLS_DIR="$$w/bin" bats $(VALGRIND_TESTS); rc=$$?; } ; \
 	if [ -s "$$w/failed" ]; then \
 		cat "$$w/failed"; \
 		for l in $$(grep -l '^==[0-9]*==' $$w/log/* 2>/dev/null); do echo "== $$l"; cat "$$l"; done; \
