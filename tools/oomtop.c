@@ -754,7 +754,26 @@ static int table_height(void)
 	return h > 1 ? h : 1;
 }
 
-/* Keeps the selection on the same PID across refreshes, and reads its start time when it changes. */
+/*
+ * Pins the selected row's PID with its start time, read now: a write after
+ * the PID was reused is refused. Every change of the selected row calls it
+ * at once, so a key that writes never pairs one PID with another's start.
+ */
+static void pin_selection(void)
+{
+	struct oom_task t;
+
+	if (!n_rows || rows[sel].t->tgid == sel_pid)
+		return;
+	sel_pid = rows[sel].t->tgid;
+	sel_start = 0;
+	if (oom_task_read(ctx, sel_pid, OOM_READ_STAT, &t) == 0) {
+		sel_start = t.start_ticks;
+		oom_task_clear(&t);
+	}
+}
+
+/* Keeps the selection on the same PID across refreshes. */
 static void follow_selection(void)
 {
 	if (!n_rows) {
@@ -772,17 +791,7 @@ static void follow_selection(void)
 	}
 	if (sel >= n_rows)
 		sel = n_rows - 1;
-	if (rows[sel].t->tgid != sel_pid) {
-		struct oom_task t;
-
-		sel_pid = rows[sel].t->tgid;
-		sel_start = 0;
-		/* The start time pins the PID: a write after it was reused is refused. */
-		if (oom_task_read(ctx, sel_pid, OOM_READ_STAT, &t) == 0) {
-			sel_start = t.start_ticks;
-			oom_task_clear(&t);
-		}
-	}
+	pin_selection();
 	if (sel < top_row)
 		top_row = sel;
 	if (sel >= top_row + (size_t)table_height())
@@ -889,6 +898,8 @@ static void write_adj(int value)
 		set_status("no process selected");
 		return;
 	}
+	/* Rows may have been rebuilt since the last draw: back to the pinned PID. */
+	follow_selection();
 	r = &rows[sel];
 	if (value < OOM_SCORE_ADJ_MIN)
 		value = OOM_SCORE_ADJ_MIN;
@@ -955,22 +966,28 @@ static bool handle_key(int ch)
 	case KEY_UP:
 		if (sel > 0)
 			sel--;
+		pin_selection();
 		break;
 	case KEY_DOWN:
 		if (sel + 1 < n_rows)
 			sel++;
+		pin_selection();
 		break;
 	case KEY_PPAGE:
 		sel = sel > page ? sel - page : 0;
+		pin_selection();
 		break;
 	case KEY_NPAGE:
 		sel = n_rows && sel + page < n_rows ? sel + page : (n_rows ? n_rows - 1 : 0);
+		pin_selection();
 		break;
 	case KEY_HOME:
 		sel = 0;
+		pin_selection();
 		break;
 	case KEY_END:
 		sel = n_rows ? n_rows - 1 : 0;
+		pin_selection();
 		break;
 	case '+':
 	case '-':
