@@ -149,3 +149,19 @@ int tool_read_forkbomb_stat(struct oom_ctx *ctx, struct oom_snapshot *snap, unsi
 	}
 	return 0;
 }
+
+int tool_parse_seconds(const char *s, double min, double max, double *out)
+{
+	char *end;
+	double v;
+
+	/* Strict, as for integers: no blanks, no junk, no inf or nan. */
+	if (!*s || *s == ' ' || (*s >= '\t' && *s <= '\r'))
+		return -EINVAL;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !(v >= min && v <= max))
+		return -EINVAL;
+	*out = v;
+	return 0;
+}

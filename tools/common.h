@@ -53,4 +53,7 @@ int tool_sysctl_or_zero(struct oom_ctx *ctx, enum oom_sysctl s, long long *v);
  */
 int tool_read_forkbomb_stat(struct oom_ctx *ctx, struct oom_snapshot *snap, unsigned long thres);
 
+/* A number of seconds (fractions allowed) in [@min, @max], strictly: -EINVAL otherwise. */
+int tool_parse_seconds(const char *s, double min, double max, double *out);
+
 #endif

@@ -1822,7 +1822,6 @@ static const struct argp_option monitor_options[] = {
 static error_t parse_monitor(int key, char *arg, struct argp_state *state)
 {
 	struct tool_monitor_opts *o = state->input;
-	char *end;
 
 	switch (key) {
 	case ARGP_KEY_INIT:
@@ -1835,11 +1834,9 @@ static error_t parse_monitor(int key, char *arg, struct argp_state *state)
 		o->poll_only = true;
 		break;
 	case OPT_INTERVAL:
-		errno = 0;
-		o->interval = strtod(arg, &end);
-		/* Strict, as for integers: no blanks, no junk, no inf or nan. */
-		if (errno || end == arg || *end || arg[0] == ' ' || !(o->interval > 0 && o->interval <= 86400))
-			argp_error(state, "--interval must be a number of seconds above 0 and at most 86400");
+		/* A floor, as oomtop has: a tiny interval would rescan /proc without pause. */
+		if (tool_parse_seconds(arg, 0.05, 86400, &o->interval) < 0)
+			argp_error(state, "--interval must be a number of seconds from 0.05 to 86400");
 		break;
 	case OPT_THRESHOLD:
 		if (tool_parse_int("--threshold", arg, 0, INT_MAX, &o->threshold) < 0)

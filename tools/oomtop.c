@@ -1189,13 +1189,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct passwd *pw;
 	long long v;
-	char *end;
 
 	switch (key) {
 	case 'd':
-		errno = 0;
-		args.delay = strtod(arg, &end);
-		if (errno || end == arg || *end || !(args.delay >= 0.05 && args.delay <= 86400))
+		if (tool_parse_seconds(arg, 0.05, 86400, &args.delay) < 0)
 			argp_error(state, "invalid delay '%s' (seconds, 0.05 to 86400)", arg);
 		break;
 	case 'n':
