@@ -4,7 +4,8 @@
 # Run it under setsid: its PID (written to PIDFILE) is then the process group
 # the test kills, never a name. Each round starts plain processes that exit
 # at once or after a few milliseconds, multi-threaded processes whose leader
-# exits first (LEADER_EXIT), and SIGKILLs some of them mid-life.
+# exits first (LEADER_EXIT), plain zombies nobody reaps for a while, and
+# SIGKILLs some of them mid-life.
 le=$1
 echo $$ >"$2"
 while :; do
@@ -18,6 +19,9 @@ while :; do
 		"$le" $((1 + RANDOM % 4)) $((RANDOM % 150)) &
 		pids+=($!)
 	done
+	# A plain zombie: its parent execs sleep and never reaps it.
+	(sleep 0 & exec sleep 0.2) &
+	pids+=($!)
 	# Kill a random third of this round at a random moment.
 	sleep "0.00$((RANDOM % 10))"
 	for p in "${pids[@]}"; do
