@@ -528,6 +528,7 @@ rejected() {
 		if [ "$status" -ne 2 ] || [ -n "$output" ] ||
 			! [[ "$stderr" == oom*": "*"'$v'"* || "$stderr" == oom*" must be between "* ||
 				"$stderr" == oom*"invalid delay '$v'"* || "$stderr" == "oomtop: -p needs at least one PID"* ]]; then
+			# shellcheck disable=SC2053 # $2 is a glob pattern
 			if [ -n "${2:-}" ] && [[ "$line" == $2 ]]; then
 				buggy+=("$line")
 			else

@@ -380,7 +380,7 @@ make_outside() {
 	[ "$(tree_sum "$OUTSIDE")" = "$OUT_SUM" ]
 	[ ! -e "$OUTSIDE/lib" ]
 	# var itself a symlink: the same.
-	rm -rf "$root/var"
+	rm -rf "${root:?}/var"
 	ln -s "$OUTSIDE" "$root/var"
 	run --separate-stderr "$OOMCTL" sysctl --root "$root" vm.oom_forkbomb_thres=5
 	[ "$status" -eq 1 ]
@@ -400,7 +400,7 @@ make_outside() {
 	run --separate-stderr "$OOMCTL" victim --root "$root"
 	[ "$status" -eq 1 ]
 	[[ "$output" != *"would panic"* ]]
-	rm -rf "$root/proc/sys"
+	rm -rf "${root:?}/proc/sys"
 	ln -s "$OUTSIDE/.." "$root/proc/sys"
 	run --separate-stderr "$OOMCTL" sysctl --root "$root" vm.panic_on_oom=0
 	[ "$status" -eq 1 ]
@@ -410,7 +410,7 @@ make_outside() {
 @test "symlink out of --root: proc -> /proc, proc/meminfo -> /proc/meminfo, sys -> /sys are refused" {
 	local root
 	root=$(fixture basic)
-	rm -rf "$root/proc/meminfo"
+	rm -rf "${root:?}/proc/meminfo"
 	ln -s /proc/meminfo "$root/proc/meminfo"
 	run --separate-stderr "$OOM_DUMP" --root "$root"
 	[ "$status" -eq 1 ]
@@ -418,13 +418,13 @@ make_outside() {
 	run --separate-stderr "$OOMTOP" --root "$root" -b -n 1
 	[ "$status" -eq 1 ]
 	root=$(fixture basic)
-	rm -rf "$root/sys"
+	rm -rf "${root:?}/sys"
 	ln -s /sys "$root/sys"
 	run --separate-stderr "$OOM_DUMP" --root "$root" --nodes 0
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
 	root=$(fixture basic)
-	rm -rf "$root/proc"
+	rm -rf "${root:?}/proc"
 	ln -s /proc "$root/proc"
 	run --separate-stderr "$OOM_DUMP" --root "$root"
 	[ "$status" -eq 1 ]
@@ -437,7 +437,7 @@ make_outside() {
 @test "symlink out of --root: the refusal says so (not 'Invalid cross-device link')" {
 	local root
 	root=$(fixture basic)
-	rm -f "$root/proc/meminfo"
+	rm -f "${root:?}/proc/meminfo"
 	ln -s /proc/meminfo "$root/proc/meminfo"
 	run --separate-stderr "$OOM_DUMP" --root "$root"
 	[ "$status" -eq 1 ]

@@ -10,12 +10,12 @@ le=$1
 echo $$ >"$2"
 while :; do
 	pids=()
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	for _ in 1 2 3 4 5 6 7 8 9 10 11 12; do
 		sleep "0.0$((RANDOM % 10))" &
 		pids+=($!)
 		/bin/true
 	done
-	for i in 1 2 3; do
+	for _ in 1 2 3; do
 		"$le" $((1 + RANDOM % 4)) $((RANDOM % 150)) &
 		pids+=($!)
 	done
