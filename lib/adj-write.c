@@ -12,18 +12,6 @@
 
 #include "internal.h"
 
-static int open_pid_dir(struct oom_ctx *ctx, pid_t tgid)
-{
-	char name[16];
-	int fd;
-
-	if (tgid <= 0)
-		return -ESRCH;
-	snprintf(name, sizeof(name), "%d", (int)tgid);
-	fd = oom_openat(ctx->proc_fd, name, O_RDONLY | O_DIRECTORY);
-	return fd == -ENOENT ? -ESRCH : fd;
-}
-
 static int read_adj_at(int piddir, struct oom_buf *buf, int *value)
 {
 	long long v;
@@ -48,7 +36,7 @@ OOM_EXPORT int oom_score_adj_read(struct oom_ctx *ctx, pid_t tgid, int *value)
 
 	if (!ctx || !value)
 		return -EINVAL;
-	piddir = open_pid_dir(ctx, tgid);
+	piddir = oom_open_pid_dir(ctx, tgid);
 	if (piddir < 0)
 		return piddir;
 	err = read_adj_at(piddir, &buf, value);
@@ -67,7 +55,7 @@ OOM_EXPORT int oom_score_adj_write(struct oom_ctx *ctx, pid_t tgid, int value, u
 
 	if (!ctx || value < OOM_SCORE_ADJ_MIN || value > OOM_SCORE_ADJ_MAX)
 		return -EINVAL;
-	piddir = open_pid_dir(ctx, tgid);
+	piddir = oom_open_pid_dir(ctx, tgid);
 	if (piddir < 0)
 		return piddir;
 	err = oom_read_file_at(piddir, "stat", &buf);

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/openat2.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -172,4 +173,19 @@ OOM_EXPORT unsigned long oom_ctx_get_page_size(const struct oom_ctx *ctx)
 int oom_ctx_sys_fd(const struct oom_ctx *ctx)
 {
 	return ctx->sys_fd >= 0 ? ctx->sys_fd : -ENOENT;
+}
+
+int oom_open_pid_dir(const struct oom_ctx *ctx, pid_t tgid)
+{
+	char name[16];
+	int fd;
+
+	if (tgid <= 0)
+		return -ESRCH;
+	snprintf(name, sizeof(name), "%d", (int)tgid);
+	fd = oom_openat(ctx->proc_fd, name, O_RDONLY | O_DIRECTORY);
+	/* Missing, or a symbolic link where a process directory should be: no such process. */
+	if (fd == -ENOENT || fd == -ENOTDIR || fd == -EXDEV || fd == -ELOOP)
+		return -ESRCH;
+	return fd;
 }

@@ -28,6 +28,8 @@ struct oom_ctx {
  */
 int oom_openat(int dirfd, const char *path, int flags);
 extern int liboom_use_openat2; /* 0: always walk (set by tests) */
+/* ROOT/proc/@tgid as a directory fd; -ESRCH when there is no such process directory. */
+int oom_open_pid_dir(const struct oom_ctx *ctx, pid_t tgid);
 /* ROOT/sys, or -ENOENT when the root has none. */
 int oom_ctx_sys_fd(const struct oom_ctx *ctx);
 

@@ -307,6 +307,11 @@ int oom_sysctl_from_name(const char *name, enum oom_sysctl *s);
 const char *oom_sysctl_name(enum oom_sysctl s);
 /* Checks @value against the sysctl's range (-EINVAL, -ERANGE). */
 int oom_sysctl_validate(enum oom_sysctl s, long long value);
+/*
+ * Reads a sysctl; oom_forkbomb_thres falls back to liboom's file, then to
+ * its default. Returns 0, -ENOENT (the kernel has no such sysctl),
+ * -EBADMSG (a garbled value, or one the kernel would never hold), or -errno.
+ */
 int oom_sysctl_get(struct oom_ctx *ctx, enum oom_sysctl s, long long *value);
 /*
  * Validates, then writes. oom_forkbomb_thres goes to the kernel's file if it

@@ -65,5 +65,6 @@ int oom_parse_value_line(const char *text, size_t len, long long *out)
 		return -EINVAL;
 	memcpy(tmp, text, len);
 	tmp[len] = '\0';
-	return oom_parse_ll(tmp, 10, out);
+	/* A value no kernel prints is a garbled file, not a range the caller asked for. */
+	return oom_parse_ll(tmp, 10, out) < 0 ? -EINVAL : 0;
 }

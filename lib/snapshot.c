@@ -290,24 +290,16 @@ OOM_EXPORT void oom_task_clear(struct oom_task *t)
 	t->mm_comm = NULL;
 }
 
-static int pid_dir_name(pid_t tgid, char *name, size_t size)
-{
-	int n = snprintf(name, size, "%d", (int)tgid);
-
-	return n > 0 && (size_t)n < size ? 0 : -EINVAL;
-}
-
 OOM_EXPORT int oom_task_read(struct oom_ctx *ctx, pid_t tgid, unsigned int what, struct oom_task *t)
 {
 	struct oom_buf buf = { 0 };
-	char name[16];
 	int dirfd, err;
 
-	if (!ctx || !t || tgid <= 0 || pid_dir_name(tgid, name, sizeof(name)) < 0)
+	if (!ctx || !t || tgid <= 0)
 		return -EINVAL;
-	dirfd = oom_openat(ctx->proc_fd, name, O_RDONLY | O_DIRECTORY);
+	dirfd = oom_open_pid_dir(ctx, tgid);
 	if (dirfd < 0)
-		return dirfd == -ENOENT ? -ESRCH : dirfd;
+		return dirfd;
 	err = read_task(dirfd, tgid, what, &buf, ctx->page_size, t);
 	close(dirfd);
 	oom_buf_free(&buf);

@@ -5,9 +5,11 @@
  * atomically (write a temporary file, fsync, rename) so that a crash
  * leaves the old or the new value, never half of one.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,13 +93,22 @@ OOM_EXPORT int oom_sysctl_get(struct oom_ctx *ctx, enum oom_sysctl s, long long 
 	if (err < 0)
 		return err;
 	err = read_value_at(ctx->proc_fd, path, value);
-	if (err != -ENOENT || knobs[s].fallback < 0)
-		return err;
-	err = read_value_at(ctx->root_fd, SHIM_DIR "/" SHIM_FILE, value);
-	if (err == -ENOENT) {
-		*value = knobs[s].fallback;
-		err = 0;
+	if (err == -ENOENT && knobs[s].fallback >= 0) {
+		err = read_value_at(ctx->root_fd, SHIM_DIR "/" SHIM_FILE, value);
+		if (err == -ENOENT) {
+			*value = knobs[s].fallback;
+			err = 0;
+		}
 	}
+	if (err == -EINVAL)
+		return -EBADMSG;
+	/*
+	 * The kernel keeps panic_on_oom in 0..2 (and our threshold is ours);
+	 * the other two are plain ints to it, any non-zero meaning on.
+	 */
+	if (err == 0 && (s == OOM_SYSCTL_PANIC_ON_OOM || s == OOM_SYSCTL_OOM_FORKBOMB_THRES) &&
+	    oom_sysctl_validate(s, *value) < 0)
+		return -EBADMSG;
 	return err;
 }
 
@@ -129,6 +140,44 @@ static int open_dirs(int rootfd, const char *rel)
 	return fd;
 }
 
+/*
+ * A writer killed between creating its temporary file and renaming it
+ * leaves the file behind: remove those whose writer (the PID in the name)
+ * is gone. The value itself is never at risk, only the directory's tidiness.
+ */
+static void remove_stale_temps(int dirfd)
+{
+	static const char prefix[] = "." SHIM_FILE ".";
+	int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct dirent *de;
+	DIR *d;
+
+	if (fd < 0)
+		return;
+	d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return;
+	}
+	while ((de = readdir(d))) {
+		char pid[16];
+		size_t n;
+		long long v;
+
+		if (strncmp(de->d_name, prefix, sizeof(prefix) - 1) != 0)
+			continue;
+		n = strcspn(de->d_name + sizeof(prefix) - 1, ".");
+		if (n == 0 || n >= sizeof(pid))
+			continue;
+		memcpy(pid, de->d_name + sizeof(prefix) - 1, n);
+		pid[n] = '\0';
+		if (oom_parse_ll(pid, 10, &v) == 0 && v > 0 && v <= INT_MAX && kill((pid_t)v, 0) < 0 &&
+		    errno == ESRCH)
+			unlinkat(dirfd, de->d_name, 0);
+	}
+	closedir(d);
+}
+
 static int write_shim(int rootfd, long long value)
 {
 	char tmp[64], text[32];
@@ -137,6 +186,7 @@ static int write_shim(int rootfd, long long value)
 	dirfd = open_dirs(rootfd, SHIM_DIR);
 	if (dirfd < 0)
 		return dirfd;
+	remove_stale_temps(dirfd);
 	len = snprintf(text, sizeof(text), "%lld\n", value);
 	snprintf(tmp, sizeof(tmp), ".%s.%ld.%ld", SHIM_FILE, (long)getpid(), (long)time(NULL));
 	fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);

@@ -39,6 +39,12 @@ void tool_error_errno(int err, const char *what)
 	case -ESTALE:
 		msg = "process ID was reused by another process; nothing changed";
 		break;
+	case -EXDEV:
+		msg = "refused a symbolic link (liboom never follows one out of the root)";
+		break;
+	case -EBADMSG:
+		msg = "its file holds a malformed or out-of-range value";
+		break;
 	default:
 		msg = strerror(-err);
 		break;
@@ -80,7 +86,10 @@ int tool_open_ctx(const char *opt_root, struct oom_ctx **ctx)
 	const char *root = tool_root(opt_root);
 	int err = oom_ctx_new(root, ctx);
 
-	if (err < 0)
+	if (err == -ENOTDIR || err == -EXDEV)
+		tool_error("%s: cannot use as root: its proc is not a directory (symbolic links are not followed)",
+			   root);
+	else if (err < 0)
 		tool_error("%s: cannot use as root: %s", root, strerror(-err));
 	return err;
 }
@@ -155,8 +164,10 @@ int tool_parse_seconds(const char *s, double min, double max, double *out)
 	char *end;
 	double v;
 
-	/* Strict, as for integers: no blanks, no junk, no inf or nan. */
-	if (!*s || *s == ' ' || (*s >= '\t' && *s <= '\r'))
+	/* An optional '+', decimal digits and one point: strtod's blanks, hex, exponents, inf and nan are refused. */
+	if (*s == '+')
+		s++;
+	if (!*s || s[strspn(s, "0123456789.")] != '\0' || strchr(s, '.') != strrchr(s, '.'))
 		return -EINVAL;
 	errno = 0;
 	v = strtod(s, &end);

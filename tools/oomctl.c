@@ -434,7 +434,8 @@ static int cmd_get(int argc, char **argv)
 		}
 	}
 	page_kb = oom_ctx_get_page_size(ctx) / 1024;
-	esc = tool_escape_for(stdout);
+	/* Not a kernel format: always escaped, so a name never splits a row a script reads. */
+	esc = OOM_ESCAPE_CONTROL;
 	table = !a.json && !a.no_headers;
 	if (a.json) {
 		fputs("[", stdout);
@@ -1215,7 +1216,13 @@ static int cmd_explain(int argc, char **argv)
 	}
 	t = oom_snapshot_find(snap, (pid_t)pid);
 	if (!t) {
-		tool_error("%lld: no such process", pid);
+		struct oom_task one;
+
+		/* The scan skips what it cannot read: ask for this one alone, to say why. */
+		err = oom_task_read(ctx, (pid_t)pid, OOM_READ_STATUS | OOM_READ_STAT, &one);
+		if (err == 0)
+			oom_task_clear(&one);
+		report_read_error((pid_t)pid, err < 0 ? err : -ESRCH);
 		goto fail;
 	}
 	if (score_params(ctx, snap, a.heuristic, &p, &src) < 0 ||

@@ -545,7 +545,8 @@ static void build_rows(void)
 			break;
 		score_row(r, t);
 	}
-	qsort(rows, n_rows, sizeof(*rows), cmp_rows);
+	if (n_rows) /* rows is NULL when nothing passed the filters */
+		qsort(rows, n_rows, sizeof(*rows), cmp_rows);
 	if (tree) {
 		/* Each task's children (the sacrifice candidates) under it, one level deep. */
 		struct row *top = malloc((n_rows ? n_rows : 1) * sizeof(*top));

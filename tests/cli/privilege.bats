@@ -312,8 +312,8 @@ replace() {
 	done
 	"$OOMCTL" sysctl --root "$root" vm.oom_forkbomb_thres=2 >/dev/null
 	run ls -A "$root/var/lib/liboom"
-	[ "$output" = vm.oom_forkbomb_thres ] ||
-		skip "BUG: killed writers left $(($(ls -A "$root/var/lib/liboom" | wc -l) - 1)) temporary files in var/lib/liboom/ (never cleaned up)"
+	# Temporary files of killed writers are swept by the next write.
+	[ "$output" = vm.oom_forkbomb_thres ]
 }
 
 # ---- symlinks out of --root --------------------------------------------------------
@@ -441,6 +441,6 @@ make_outside() {
 	ln -s /proc/meminfo "$root/proc/meminfo"
 	run --separate-stderr "$OOM_DUMP" --root "$root"
 	[ "$status" -eq 1 ]
-	[[ "$stderr" != *"cross-device"* ]] ||
-		skip "BUG: a symlink out of --root is reported as '$stderr' (EXDEV from openat2 RESOLVE_BENEATH, unexplained)"
+	[[ "$stderr" != *"cross-device"* ]]
+	[[ "$stderr" == *"symbolic link"* ]]
 }
