@@ -158,7 +158,8 @@ static bool has_dotdot(const char *path)
 
 int cg_dir_path(const struct cg_mount *m, const char *cgpath, char *buf, size_t size)
 {
-	const char *rest;
+	const char *rest, *point;
+	size_t root_len;
 	int n;
 
 	if (!m->root || !m->point)
@@ -168,10 +169,16 @@ int cg_dir_path(const struct cg_mount *m, const char *cgpath, char *buf, size_t 
 	/* A mount of a subtree shows only the groups below its root. */
 	if (!cg_path_within(cgpath, m->root))
 		return -ENOENT;
-	rest = strcmp(m->root, "/") == 0 ? cgpath : cgpath + strlen(m->root);
+	/* The root's own trailing slashes ("/a/") are not part of the prefix to cut. */
+	root_len = strlen(m->root);
+	while (root_len > 0 && m->root[root_len - 1] == '/')
+		root_len--;
+	rest = cgpath + root_len;
 	while (*rest == '/')
 		rest++;
-	n = snprintf(buf, size, "%s/%s", m->point + strspn(m->point, "/"), rest);
+	/* Relative to the root fd: a mount point of "/" (or none) adds no leading slash. */
+	point = m->point + strspn(m->point, "/");
+	n = snprintf(buf, size, "%s%s%s", point, *point && *rest ? "/" : "", rest);
 	if (n < 0 || (size_t)n >= size)
 		return -ENAMETOOLONG;
 	/* The root itself: "sys/fs/cgroup/" or "/" -> drop the trailing slash, "." for "". */

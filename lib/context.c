@@ -20,6 +20,31 @@
 int liboom_use_openat2 = 1;
 
 /* Without openat2(): one component at a time, refusing "..", absolute paths and every symlink. */
+/*
+ * Opens @comp below @fd without following a symbolic link, except one to a
+ * plain name in the same directory (/proc/self -> "1234"), which cannot leave it.
+ */
+static int open_component(int fd, const char *comp, int flags)
+{
+	char target[NAME_MAX + 1];
+	ssize_t n;
+	int nfd = openat(fd, comp, flags | O_NOFOLLOW | O_CLOEXEC);
+
+	if (nfd >= 0 || (errno != ELOOP && errno != ENOTDIR))
+		return nfd;
+	n = readlinkat(fd, comp, target, sizeof(target) - 1);
+	if (n <= 0 || (size_t)n >= sizeof(target) - 1) {
+		errno = ELOOP;
+		return -1;
+	}
+	target[n] = '\0';
+	if (strchr(target, '/') || strcmp(target, "..") == 0 || strcmp(target, ".") == 0) {
+		errno = ELOOP;
+		return -1;
+	}
+	return openat(fd, target, flags | O_NOFOLLOW | O_CLOEXEC);
+}
+
 static int openat_walk(int dirfd, const char *path, int flags)
 {
 	char buf[PATH_MAX], *comp, *next, *save = NULL;
@@ -41,10 +66,7 @@ static int openat_walk(int dirfd, const char *path, int flags)
 			err = -EXDEV;
 			break;
 		}
-		if (next)
-			nfd = openat(fd, comp, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		else
-			nfd = openat(fd, comp, flags | O_NOFOLLOW | O_CLOEXEC);
+		nfd = open_component(fd, comp, next ? O_PATH | O_DIRECTORY : flags);
 		if (nfd < 0) {
 			/* O_NOFOLLOW on a symlink: ELOOP, or ENOTDIR with O_DIRECTORY. */
 			err = errno == ELOOP ? -EXDEV : -errno;

@@ -118,7 +118,7 @@ struct oom_snapshot {
 	unsigned long page_size;
 };
 
-/* Builds a snapshot from tasks the caller made (tests, replays); takes @tasks. */
+/* Builds a snapshot from tasks the caller made (tests, replays); takes @tasks on success only. */
 int oom_snapshot_from_tasks(struct oom_task *tasks, size_t count, const struct oom_meminfo *mi,
 			    unsigned long page_size, unsigned long long uptime,
 			    struct oom_snapshot **snap);

@@ -346,7 +346,7 @@ int oom_snapshot_from_tasks(struct oom_task *tasks, size_t count, const struct o
 	snap->uptime = uptime;
 	snap->by_ppid = malloc((count ? count : 1) * sizeof(*snap->by_ppid));
 	if (!snap->by_ppid) {
-		oom_snapshot_free(snap);
+		free(snap); /* the tasks stay the caller's on failure */
 		return -ENOMEM;
 	}
 	/* An empty /proc gives tasks == NULL, which qsort() must never see. */

@@ -313,7 +313,8 @@ static bool pid_wanted(pid_t pid);
  */
 static void read_pending(void)
 {
-	qsort(pending.pids, pending.n, sizeof(*pending.pids), cmp_pid);
+	if (pending.n) /* pids is NULL until the first event */
+		qsort(pending.pids, pending.n, sizeof(*pending.pids), cmp_pid);
 	for (size_t i = 0; i < pending.n; i++) {
 		pid_t pid = pending.pids[i];
 
