@@ -335,20 +335,21 @@ static int cmp_ppid(const void *a, const void *b, void *base)
 int oom_snapshot_from_tasks(struct oom_task *tasks, size_t count, const struct oom_meminfo *mi,
 			    unsigned long page_size, unsigned long long uptime, struct oom_snapshot **snapp)
 {
+	size_t *by_ppid = malloc((count ? count : 1) * sizeof(*by_ppid));
 	struct oom_snapshot *snap = calloc(1, sizeof(*snap));
 
-	if (!snap)
+	/* Both before taking @tasks: on failure they stay the caller's. */
+	if (!by_ppid || !snap) {
+		free(by_ppid);
+		free(snap);
 		return -ENOMEM;
+	}
 	snap->tasks = tasks;
+	snap->by_ppid = by_ppid;
 	snap->count = count;
 	snap->meminfo = *mi;
 	snap->page_size = page_size;
 	snap->uptime = uptime;
-	snap->by_ppid = malloc((count ? count : 1) * sizeof(*snap->by_ppid));
-	if (!snap->by_ppid) {
-		free(snap); /* the tasks stay the caller's on failure */
-		return -ENOMEM;
-	}
 	/* An empty /proc gives tasks == NULL, which qsort() must never see. */
 	if (count) {
 		size_t sorted = 1;
@@ -456,9 +457,9 @@ OOM_EXPORT int oom_snapshot_new(struct oom_ctx *ctx, unsigned int what, struct o
 	}
 	closedir(d);
 	oom_buf_free(&buf);
-	if (err == 0)
+	if (err >= 0)
 		err = oom_snapshot_from_tasks(tasks, count, &mi, ctx->page_size, uptime, snapp);
-	if (err < 0) {
+	if (err != 0) {
 		for (size_t i = 0; i < count; i++)
 			oom_task_clear(&tasks[i]);
 		free(tasks);

@@ -264,6 +264,8 @@ static int run_polling(struct oom_ctx *ctx, const struct tool_monitor_opts *o, s
 				j++;
 				continue;
 			}
+			if (!a && !b)
+				break; /* a snapshot shorter than its count said: nothing left to merge */
 			if (a && (!b || cmp_task_tgid(&a, &b) <= 0)) {
 				e.type = OOM_EVENT_EXIT;
 				e.pid = e.tgid = a->tgid;

@@ -546,7 +546,7 @@ static void build_rows(void)
 			break;
 		score_row(r, t);
 	}
-	if (n_rows) /* rows is NULL when nothing passed the filters */
+	if (rows && n_rows) /* rows is NULL when nothing passed the filters */
 		qsort(rows, n_rows, sizeof(*rows), cmp_rows);
 	if (tree) {
 		/* Each task's children (the sacrifice candidates) under it, one level deep. */
@@ -554,8 +554,9 @@ static void build_rows(void)
 
 		if (!top)
 			return;
-		memcpy(top, rows, n_rows * sizeof(*top));
-		n_top = n_rows;
+		n_top = rows ? n_rows : 0;
+		if (n_top)
+			memcpy(top, rows, n_top * sizeof(*top));
 		n_rows = 0;
 		for (size_t i = 0; i < n_top; i++) {
 			const size_t *idx;
