@@ -15,6 +15,10 @@ teardown() {
 
 # start_monitor ARG...: runs the monitor in the background until its first line is out.
 start_monitor() {
+	# Emptied here, not by the background redirection: a check below must not
+	# see the previous run's output before the new process truncates it.
+	: >"$OUT"
+	: >"$ERR"
 	"$@" >"$OUT" 2>"$ERR" &
 	MON=$!
 	local i
