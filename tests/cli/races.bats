@@ -75,8 +75,8 @@ load_pids() {
 	[ -n "$a" ]
 	[ -n "$b" ]
 	[ "$a" != "$b" ]
-	# A zombie leader with live threads shows up within a few seconds.
-	local end=$((SECONDS + 5)) seen=0 p
+	# A zombie leader with live threads shows up within seconds (15 on a loaded machine).
+	local end=$((SECONDS + 15)) seen=0 p
 	while ((SECONDS < end && !seen)); do
 		for p in $(pgrep -g "$LOAD_PGID"); do
 			if grep -q '^State:.Z' "/proc/$p/status" 2>/dev/null &&
