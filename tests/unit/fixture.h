@@ -56,4 +56,25 @@ static inline void fixture_write(const char *root, const char *rel, const char *
 	assert_int_equal(fclose(f), 0);
 }
 
+/* A read-only fixture tree with a full snapshot of it (no copy: nothing is written). */
+struct fixture_tree {
+	struct oom_ctx *ctx;
+	struct oom_snapshot *snap;
+};
+
+static inline void fixture_open_tree(struct fixture_tree *t, const char *name)
+{
+	char root[512];
+
+	snprintf(root, sizeof(root), "%s/%s", FIXTURES, name);
+	assert_int_equal(oom_ctx_new(root, &t->ctx), 0);
+	assert_int_equal(oom_snapshot_new(t->ctx, OOM_READ_ALL, &t->snap), 0);
+}
+
+static inline void fixture_close_tree(struct fixture_tree *t)
+{
+	oom_snapshot_free(t->snap);
+	oom_ctx_unref(t->ctx);
+}
+
 #endif

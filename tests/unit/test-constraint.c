@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "unit.h"
+#include "fixture.h"
 #include "constraint.h"
 
 #define PAGE 4096ul
@@ -241,30 +242,10 @@ static void node_meminfo(void **state)
 	assert_int_equal(node_parse_meminfo("", 0, 1, &kb), -EINVAL);
 }
 
-/* ---- on the fixture trees --------------------------------------------- */
-
-struct tree {
-	struct oom_ctx *ctx;
-	struct oom_snapshot *snap;
-};
-
-static void open_tree(struct tree *t, const char *name)
-{
-	char root[512];
-
-	snprintf(root, sizeof(root), "%s/%s", FIXTURES, name);
-	assert_int_equal(oom_ctx_new(root, &t->ctx), 0);
-	assert_int_equal(oom_snapshot_new(t->ctx, OOM_READ_ALL, &t->snap), 0);
-}
-
-static void close_tree(struct tree *t)
-{
-	oom_snapshot_free(t->snap);
-	oom_ctx_unref(t->ctx);
-}
+/* ---- on the fixture trees (fixture.h: struct fixture_tree and its open/close) ---- */
 
 /* The candidates' PIDs, in order, as a string like "100 300 301". */
-static void candidates(const struct tree *t, const struct oom_constraint *c, char *buf, size_t size)
+static void candidates(const struct fixture_tree *t, const struct oom_constraint *c, char *buf, size_t size)
 {
 	size_t n = 0;
 
@@ -281,11 +262,11 @@ static void none_on_trees(void **state)
 {
 	struct oom_constraint *c;
 	enum oom_total_source src;
-	struct tree t;
+	struct fixture_tree t;
 	char got[256];
 
 	(void)state;
-	open_tree(&t, "numa-2node");
+	fixture_open_tree(&t, "numa-2node");
 	assert_int_equal(oom_constraint_new_none(t.ctx, &c), 0);
 	assert_int_equal(oom_constraint_get_type(c), OOM_CONSTRAINT_NONE);
 	assert_int_equal(oom_constraint_read_flags(c), 0);
@@ -300,7 +281,7 @@ static void none_on_trees(void **state)
 	assert_null(oom_constraint_memcg_path(c));
 	assert_null(oom_constraint_nodes(c));
 	oom_constraint_free(c);
-	close_tree(&t);
+	fixture_close_tree(&t);
 }
 
 static void memcg_v2_tree(void **state)
@@ -325,10 +306,10 @@ static void memcg_v2_tree(void **state)
 		{ "/user.slice", 0, "600" },
 		{ "/", 0, "100 300 301 302 303 304 400 401 500 550 600 700 701" },
 	};
-	struct tree t;
+	struct fixture_tree t;
 
 	(void)state;
-	open_tree(&t, "memcg-v2");
+	fixture_open_tree(&t, "memcg-v2");
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct oom_constraint *c;
 		enum oom_total_source src;
@@ -359,7 +340,7 @@ static void memcg_v2_tree(void **state)
 		assert_string_equal(got, cases[i].members);
 		oom_constraint_free(c);
 	}
-	close_tree(&t);
+	fixture_close_tree(&t);
 }
 
 static void memcg_v1_hybrid_tree(void **state)
@@ -378,10 +359,10 @@ static void memcg_v1_hybrid_tree(void **state)
 		{ "/system.slice", 0, "100" },
 		{ "/", 0, "100 200 201 202 300 400 401" },
 	};
-	struct tree t;
+	struct fixture_tree t;
 
 	(void)state;
-	open_tree(&t, "memcg-v1");
+	fixture_open_tree(&t, "memcg-v1");
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct oom_constraint *c;
 		enum oom_total_source src;
@@ -403,55 +384,55 @@ static void memcg_v1_hybrid_tree(void **state)
 		assert_string_equal(got, cases[i].members);
 		oom_constraint_free(c);
 	}
-	close_tree(&t);
+	fixture_close_tree(&t);
 }
 
 static void memcg_errors(void **state)
 {
 	struct oom_constraint *c = (struct oom_constraint *)0x1;
-	struct tree t;
+	struct fixture_tree t;
 
 	(void)state;
-	open_tree(&t, "memcg-v2");
+	fixture_open_tree(&t, "memcg-v2");
 	assert_int_equal(oom_constraint_new_memcg(t.ctx, "/no/such/group", &c), -ENOENT);
 	assert_int_equal(oom_constraint_new_memcg(t.ctx, "work", &c), -EINVAL);
 	assert_int_equal(oom_constraint_new_memcg(t.ctx, "", &c), -EINVAL);
 	assert_int_equal(oom_constraint_new_memcg(t.ctx, NULL, &c), -EINVAL);
 	assert_int_equal(oom_constraint_new_memcg(t.ctx, "/../../etc", &c), -EINVAL);
 	assert_ptr_equal(c, (struct oom_constraint *)0x1);
-	close_tree(&t);
+	fixture_close_tree(&t);
 	/* A tree with no cgroup mounted at all. */
-	open_tree(&t, "basic");
+	fixture_open_tree(&t, "basic");
 	assert_int_equal(oom_constraint_new_memcg(t.ctx, "/", &c), -ENOENT);
-	close_tree(&t);
+	fixture_close_tree(&t);
 }
 
 static void memcg_unknown_membership(void **state)
 {
 	struct oom_constraint *c;
 	struct oom_task task;
-	struct tree t;
+	struct fixture_tree t;
 
 	(void)state;
-	open_tree(&t, "memcg-v2");
+	fixture_open_tree(&t, "memcg-v2");
 	assert_int_equal(oom_constraint_new_memcg(t.ctx, "/", &c), 0);
 	/* A task read without OOM_READ_CGROUP is in no group we know of. */
 	task = *oom_snapshot_find(t.snap, 300);
 	task.cgroup_v2 = NULL;
 	assert_false(oom_constraint_is_candidate(c, &task));
 	oom_constraint_free(c);
-	close_tree(&t);
+	fixture_close_tree(&t);
 }
 
 static void cpuset_trees(void **state)
 {
 	struct oom_constraint *c;
 	enum oom_total_source src;
-	struct tree t;
+	struct fixture_tree t;
 	char got[256];
 
 	(void)state;
-	open_tree(&t, "numa-2node");
+	fixture_open_tree(&t, "numa-2node");
 	/* postgres has Mems_allowed 0: node0 LRU 1703936 kB + swap 1048576 kB. */
 	assert_int_equal(oom_constraint_new_cpuset(t.ctx, 100, &c), 0);
 	assert_int_equal(oom_constraint_get_type(c), OOM_CONSTRAINT_CPUSET);
@@ -491,16 +472,16 @@ static void cpuset_trees(void **state)
 		assert_true(oom_constraint_is_candidate(c, &task));
 	}
 	oom_constraint_free(c);
-	close_tree(&t);
+	fixture_close_tree(&t);
 
 	/* No swap, four nodes. */
-	open_tree(&t, "numa-4node");
+	fixture_open_tree(&t, "numa-4node");
 	assert_int_equal(oom_constraint_new_cpuset(t.ctx, 300, &c), 0); /* nodes 0-1 */
 	assert_int_equal(oom_constraint_totalpages(c, OOM_HEURISTIC_REWRITE, NULL), KB_PAGES(524288 + 786432));
 	candidates(&t, c, got, sizeof(got));
 	assert_string_equal(got, "100 200 300 500 501");
 	oom_constraint_free(c);
-	close_tree(&t);
+	fixture_close_tree(&t);
 }
 
 static void mempolicy_trees(void **state)
@@ -524,10 +505,10 @@ static void mempolicy_trees(void **state)
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct oom_constraint *c;
 		enum oom_total_source src;
-		struct tree t;
+		struct fixture_tree t;
 		char got[256];
 
-		open_tree(&t, cases[i].tree);
+		fixture_open_tree(&t, cases[i].tree);
 		assert_int_equal(oom_constraint_new_mempolicy(t.ctx, cases[i].nodes, &c), 0);
 		assert_int_equal(oom_constraint_get_type(c), OOM_CONSTRAINT_MEMPOLICY);
 		assert_int_equal(oom_constraint_read_flags(c), OOM_READ_NUMA_MAPS);
@@ -536,17 +517,17 @@ static void mempolicy_trees(void **state)
 		candidates(&t, c, got, sizeof(got));
 		assert_string_equal(got, cases[i].members);
 		oom_constraint_free(c);
-		close_tree(&t);
+		fixture_close_tree(&t);
 	}
 }
 
 static void mempolicy_errors(void **state)
 {
 	struct oom_constraint *c = NULL;
-	struct tree t;
+	struct fixture_tree t;
 
 	(void)state;
-	open_tree(&t, "numa-4node");
+	fixture_open_tree(&t, "numa-4node");
 	assert_int_equal(oom_constraint_new_mempolicy(t.ctx, "5", &c), -ENOENT);
 	assert_int_equal(oom_constraint_new_mempolicy(t.ctx, "", &c), -EINVAL);
 	assert_int_equal(oom_constraint_new_mempolicy(t.ctx, "x", &c), -EINVAL);
@@ -554,17 +535,17 @@ static void mempolicy_errors(void **state)
 	assert_int_equal(oom_constraint_new_mempolicy(t.ctx, "0,", &c), -EINVAL);
 	assert_int_equal(oom_constraint_new_mempolicy(t.ctx, NULL, &c), -EINVAL);
 	assert_null(c);
-	close_tree(&t);
+	fixture_close_tree(&t);
 }
 
 static void mempolicy_without_numa_maps(void **state)
 {
 	struct oom_constraint *c;
 	struct oom_task task;
-	struct tree t;
+	struct fixture_tree t;
 
 	(void)state;
-	open_tree(&t, "numa-2node");
+	fixture_open_tree(&t, "numa-2node");
 	assert_int_equal(oom_constraint_new_mempolicy(t.ctx, "0", &c), 0);
 	/* batch is bound to node 1; read without numa_maps it is assumed to match. */
 	task = *oom_snapshot_find(t.snap, 400);
@@ -573,7 +554,7 @@ static void mempolicy_without_numa_maps(void **state)
 	task.policy_default = false;
 	assert_true(oom_constraint_is_candidate(c, &task));
 	oom_constraint_free(c);
-	close_tree(&t);
+	fixture_close_tree(&t);
 }
 
 static void names(void **state)

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "unit.h"
+#include "fixture.h"
 #include "constraint.h"
 
 #define SIGKILL_PENDING (1ull << 8) /* signal 9 */
@@ -604,36 +605,16 @@ static void empty_snapshot(void **state)
 	oom_snapshot_free(s);
 }
 
-/* ---- fixture trees -------------------------------------------------------- */
-
-struct tree {
-	struct oom_ctx *ctx;
-	struct oom_snapshot *snap;
-};
-
-static void open_tree(struct tree *t, const char *name)
-{
-	char root[512];
-
-	snprintf(root, sizeof(root), "%s/%s", FIXTURES, name);
-	assert_int_equal(oom_ctx_new(root, &t->ctx), 0);
-	assert_int_equal(oom_snapshot_new(t->ctx, OOM_READ_ALL, &t->snap), 0);
-}
-
-static void close_tree(struct tree *t)
-{
-	oom_snapshot_free(t->snap);
-	oom_ctx_unref(t->ctx);
-}
+/* ---- fixture trees (fixture.h: struct fixture_tree and its open/close) ---- */
 
 static void tree_numa_2node(void **state)
 {
 	struct oom_constraint *c;
 	struct oom_selection out;
-	struct tree t;
+	struct fixture_tree t;
 
 	(void)state;
-	open_tree(&t, "numa-2node");
+	fixture_open_tree(&t, "numa-2node");
 	/* System-wide, totalpages (2621440 + 1048576) / 4 = 917504; batch has (614400 + 102400) / 4 pages. */
 	assert_int_equal(sel(t.snap, NULL, OOM_HEURISTIC_REWRITE, &out), 0);
 	assert_int_equal(out.chosen->tgid, 400);
@@ -665,17 +646,17 @@ static void tree_numa_2node(void **state)
 					  "anon-rss:614400kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:64kB "
 					  "oom_score_adj:0");
 	oom_constraint_free(c);
-	close_tree(&t);
+	fixture_close_tree(&t);
 }
 
 static void tree_numa_4node(void **state)
 {
 	struct oom_constraint *c;
 	struct oom_selection out;
-	struct tree t;
+	struct fixture_tree t;
 
 	(void)state;
-	open_tree(&t, "numa-4node");
+	fixture_open_tree(&t, "numa-4node");
 	/* System-wide, the dying task on node 3 means a kill is under way. */
 	assert_int_equal(sel(t.snap, NULL, OOM_HEURISTIC_REWRITE, &out), 0);
 	assert_int_equal(out.outcome, OOM_OUTCOME_IN_PROGRESS);
@@ -701,7 +682,7 @@ static void tree_numa_4node(void **state)
 	assert_int_equal(out.chosen_score, 25600L * 1000 / 65536);
 	assert_int_equal(out.runner_up->tgid, 502);
 	oom_constraint_free(c);
-	close_tree(&t);
+	fixture_close_tree(&t);
 }
 
 static void tree_memcg_v2(void **state)
@@ -709,10 +690,10 @@ static void tree_memcg_v2(void **state)
 	struct oom_select_params p = { .heuristic = OOM_HEURISTIC_REWRITE, .panic_on_oom = 1 };
 	struct oom_constraint *c;
 	struct oom_selection out;
-	struct tree t;
+	struct fixture_tree t;
 
 	(void)state;
-	open_tree(&t, "memcg-v2");
+	fixture_open_tree(&t, "memcg-v2");
 	/* /work/job1: 256 MiB, no swap = 65536 pages. runner (38400 pages) is chosen; of its children
 	 * uploader (another memcg) and guard (-1000) are skipped: step-small (10240 pages) is killed. */
 	assert_int_equal(oom_constraint_new_memcg(t.ctx, "/work/job1", &c), 0);
@@ -755,17 +736,17 @@ static void tree_memcg_v2(void **state)
 	oom_constraint_free(c);
 	assert_int_equal(oom_select(t.snap, NULL, &p, &out), 0);
 	assert_int_equal(out.outcome, OOM_OUTCOME_IN_PROGRESS);
-	close_tree(&t);
+	fixture_close_tree(&t);
 }
 
 static void tree_memcg_v1(void **state)
 {
 	struct oom_constraint *c;
 	struct oom_selection out;
-	struct tree t;
+	struct fixture_tree t;
 
 	(void)state;
-	open_tree(&t, "memcg-v1");
+	fixture_open_tree(&t, "memcg-v1");
 	/* /docker/app3: memory+swap 384 MiB = 98304 pages; 400 and 401 tie at 25600 pages. */
 	assert_int_equal(oom_constraint_new_memcg(t.ctx, "/docker/app3", &c), 0);
 	assert_int_equal(sel(t.snap, c, OOM_HEURISTIC_REWRITE, &out), 0);
@@ -791,7 +772,7 @@ static void tree_memcg_v1(void **state)
 	assert_int_equal(out.totalpages, 1048576 / 4);
 	assert_int_equal(out.chosen->tgid, 200);
 	assert_int_equal(out.victim->tgid, 201);
-	close_tree(&t);
+	fixture_close_tree(&t);
 }
 
 /* ---- the live system ------------------------------------------------------- */
