@@ -56,6 +56,33 @@ static inline void fixture_write(const char *root, const char *rel, const char *
 	assert_int_equal(fclose(f), 0);
 }
 
+/* A private, writable copy of the "basic" tree, as a cmocka setup/teardown pair. */
+struct tree {
+	char dir[256];
+	struct oom_ctx *ctx;
+};
+
+static inline int tree_setup(void **state)
+{
+	struct tree *t = calloc(1, sizeof(*t));
+
+	assert_non_null(t);
+	fixture_copy("basic", t->dir, sizeof(t->dir));
+	assert_int_equal(oom_ctx_new(t->dir, &t->ctx), 0);
+	*state = t;
+	return 0;
+}
+
+static inline int tree_teardown(void **state)
+{
+	struct tree *t = *state;
+
+	oom_ctx_unref(t->ctx);
+	fixture_remove(t->dir);
+	free(t);
+	return 0;
+}
+
 /* A read-only fixture tree with a full snapshot of it (no copy: nothing is written). */
 struct fixture_tree {
 	struct oom_ctx *ctx;

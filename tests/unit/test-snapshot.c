@@ -292,31 +292,7 @@ static void context(void **state)
 
 /* ---- oom_score_adj on a private copy ---------------------------------- */
 
-struct tree {
-	char dir[256];
-	struct oom_ctx *ctx;
-};
-
-static int tree_setup(void **state)
-{
-	struct tree *t = calloc(1, sizeof(*t));
-
-	assert_non_null(t);
-	fixture_copy("basic", t->dir, sizeof(t->dir));
-	assert_int_equal(oom_ctx_new(t->dir, &t->ctx), 0);
-	*state = t;
-	return 0;
-}
-
-static int tree_teardown(void **state)
-{
-	struct tree *t = *state;
-
-	oom_ctx_unref(t->ctx);
-	fixture_remove(t->dir);
-	free(t);
-	return 0;
-}
+/* struct tree, tree_setup and tree_teardown (a private copy of "basic"): fixture.h */
 
 static void adj_read_write(void **state)
 {

@@ -70,31 +70,7 @@ static void validation(void **state)
 	assert_int_not_equal(oom_sysctl_validate(OOM_SYSCTL_COUNT, 0), 0);
 }
 
-struct tree {
-	char dir[256];
-	struct oom_ctx *ctx;
-};
-
-static int tree_setup(void **state)
-{
-	struct tree *t = calloc(1, sizeof(*t));
-
-	assert_non_null(t);
-	fixture_copy("basic", t->dir, sizeof(t->dir));
-	assert_int_equal(oom_ctx_new(t->dir, &t->ctx), 0);
-	*state = t;
-	return 0;
-}
-
-static int tree_teardown(void **state)
-{
-	struct tree *t = *state;
-
-	oom_ctx_unref(t->ctx);
-	fixture_remove(t->dir);
-	free(t);
-	return 0;
-}
+/* struct tree, tree_setup and tree_teardown (a private copy of "basic"): fixture.h */
 
 /* The entries of @root/@rel, sorted into one string "a b c". */
 static void list_dir(const char *root, const char *rel, char *out, size_t size)
