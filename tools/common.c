@@ -176,3 +176,9 @@ int tool_parse_seconds(const char *s, double min, double max, double *out)
 	*out = v;
 	return 0;
 }
+
+void tool_parse_heuristic(struct argp_state *state, const char *arg, enum oom_heuristic *h)
+{
+	if (oom_heuristic_from_name(arg, h) < 0)
+		argp_error(state, "unknown heuristic '%s' (rewrite, kernel, legacy)", arg);
+}

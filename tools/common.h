@@ -56,4 +56,8 @@ int tool_read_forkbomb_stat(struct oom_ctx *ctx, struct oom_snapshot *snap, unsi
 /* A number of seconds (fractions allowed) in [@min, @max], strictly: -EINVAL otherwise. */
 int tool_parse_seconds(const char *s, double min, double max, double *out);
 
+struct argp_state;
+/* --heuristic NAME: the library's names, an argp usage error (exit 2) otherwise. */
+void tool_parse_heuristic(struct argp_state *state, const char *arg, enum oom_heuristic *h);
+
 #endif

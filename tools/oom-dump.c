@@ -100,8 +100,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		a->format = (enum format)i;
 		break;
 	case 'H':
-		if (oom_heuristic_from_name(arg, &a->heuristic) < 0)
-			argp_error(state, "unknown heuristic '%s' (rewrite, kernel, legacy)", arg);
+		tool_parse_heuristic(state, arg, &a->heuristic);
 		break;
 	case 's':
 		i = name_index(sort_names, 4, arg);

@@ -151,13 +151,6 @@ static void json_string(FILE *f, const char *s)
 	fprintf(f, "\"%s\"", esc);
 }
 
-/* The library's heuristic names, for option parsing. */
-static void parse_heuristic(struct argp_state *state, const char *arg, enum oom_heuristic *h)
-{
-	if (oom_heuristic_from_name(arg, h) < 0)
-		argp_error(state, "unknown heuristic '%s' (rewrite, kernel, legacy)", arg);
-}
-
 /* Scoring parameters for heuristic @h on the system @snap was read from. */
 static int score_params(struct oom_ctx *ctx, const struct oom_snapshot *snap, enum oom_heuristic h,
 			struct oom_score_params *p, enum oom_total_source *src)
@@ -293,7 +286,7 @@ static error_t parse_get(int key, char *arg, struct argp_state *state)
 		a->json = true;
 		break;
 	case 'H':
-		parse_heuristic(state, arg, &a->heuristic);
+		tool_parse_heuristic(state, arg, &a->heuristic);
 		break;
 	case ARGP_KEY_ARGS:
 		a->pids = state->argv + state->next;
@@ -1029,7 +1022,7 @@ static error_t parse_explain(int key, char *arg, struct argp_state *state)
 		state->child_inputs[0] = &a->root;
 		break;
 	case 'H':
-		parse_heuristic(state, arg, &a->heuristic);
+		tool_parse_heuristic(state, arg, &a->heuristic);
 		break;
 	case ARGP_KEY_ARG:
 		if (a->pid)

@@ -1221,8 +1221,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		args.have_uid = true;
 		break;
 	case OPT_HEURISTIC:
-		if (oom_heuristic_from_name(arg, &args.heuristic) < 0)
-			argp_error(state, "unknown heuristic '%s' (rewrite, kernel, legacy)", arg);
+		tool_parse_heuristic(state, arg, &args.heuristic);
 		break;
 	case OPT_SORT:
 		for (v = 0; v < SORT_COUNT; v++)
