@@ -253,10 +253,12 @@ check-asan: $(ASAN_UNIT_BINS) $(ASAN_TOOLS)
 	$(ASAN_ENV) OOM_TOOLS_DIR=$(CURDIR)/$(ASAN_B)/bin bats tests/cli || fail=1; exit $$fail
 
 # make check-valgrind: the CLI suite with every tool run under valgrind, through wrapper
-# scripts. Valgrind's own messages go to a log file (valgrind 3.19 warns about openat2, which
-# would otherwise land in the tools' stderr); an invocation with errors or a definite leak exits
-# 99 and its log is kept, so the target fails even where a test accepts any non-zero status.
-# The wrappers, logs and failure list are usable by the tests that drop to nobody (setpriv).
+# scripts that exec it, so the tool keeps the PID (and gets the signals) the test gave the
+# wrapper. Valgrind's own messages go to a log file per process (valgrind 3.19 warns about
+# openat2 on "--PID--" lines, which would otherwise land in the tools' stderr); its error and
+# definite-leak reports are the "==PID==" lines, so any log holding one fails the target, even
+# where a test accepts any non-zero status. Each log has the command line next to it.
+# The wrappers and logs are usable by the tests that drop to nobody (setpriv).
 # VALGRIND_TESTS picks the bats files (default: all of tests/cli).
 VALGRIND ?= valgrind
 VALGRIND_TESTS ?= tests/cli
@@ -265,19 +267,17 @@ VALGRIND_FLAGS := -q --error-exitcode=99 --leak-check=full --errors-for-leak-kin
 
 check-valgrind: all
 	@w=$$(mktemp -d) && trap 'rm -rf "$$w"' EXIT && mkdir "$$w/bin" "$$w/log" && \
-	chmod 755 "$$w" "$$w/bin" && chmod 1777 "$$w/log" && : >"$$w/failed" && chmod 666 "$$w/failed" && \
+	chmod 755 "$$w" "$$w/bin" && chmod 1777 "$$w/log" && \
 	for t in $(TOOLS); do \
 		{ echo '#!/bin/sh'; \
-		  echo "$(VALGRIND) $(VALGRIND_FLAGS) --log-file=$$w/log/$${t##*/}.%p $(CURDIR)/$$t \"\$$@\""; \
-		  echo 'rc=$$?; [ $$rc = 99 ] && echo "valgrind: '"$${t##*/}"' $$*" >>'"$$w"'/failed'; \
-		  echo 'exit $$rc'; } >"$$w/bin/$${t##*/}" && chmod +x "$$w/bin/$${t##*/}" || exit 1; \
+		  echo 'printf "%s\\n" "$$0 $$*" >'"$$w/log/$${t##*/}"'.$$$$.cmd'; \
+		  echo "exec $(VALGRIND) $(VALGRIND_FLAGS) --log-file=$$w/log/$${t##*/}.%p $(CURDIR)/$$t \"\$$@\""; \
+		} >"$$w/bin/$${t##*/}" && chmod +x "$$w/bin/$${t##*/}" || exit 1; \
 	done && echo "== bats tests/cli (tools under valgrind)" && \
 	{ OOM_TOOLS_DIR="$$w/bin" bats $(VALGRIND_TESTS); rc=$$?; } ; \
-	if [ -s "$$w/failed" ]; then \
-		cat "$$w/failed"; \
-		for l in $$(grep -l '^==[0-9]*==' $$w/log/* 2>/dev/null); do echo "== $$l"; cat "$$l"; done; \
-		rc=1; \
-	fi; exit $$rc
+	for l in $$(grep -l '^==[0-9]*==' $$w/log/* 2>/dev/null); do \
+		echo "== valgrind: $$(cat "$$l.cmd" 2>/dev/null)"; cat "$$l"; rc=1; \
+	done; exit $$rc
 
 # make tidy: clang-tidy with the checked-in .clang-tidy over the library and the tools, with
 # the project's flags minus _FORTIFY_SOURCE (its inline printf wrappers make clang 14's
