@@ -52,6 +52,12 @@ int oom_read_file_at(int dirfd, const char *path, struct oom_buf *b);
 int oom_read_whole_at(int dirfd, const char *path, struct oom_buf *b);
 /* Reads an open fd to its end into @b. */
 int oom_read_fd(int fd, struct oom_buf *b);
+/*
+ * Reads a file kept open, from its start, as oom_read_whole_at() does: a
+ * /proc file renders anew on a read at offset 0, so a kept fd costs a
+ * pread() per refresh instead of a lookup, an open and a close.
+ */
+int oom_reread_whole(int fd, struct oom_buf *b);
 /* Writes @len bytes of @s to @path under @dirfd with one write(). */
 int oom_write_file_at(int dirfd, const char *path, const char *s, size_t len);
 
@@ -122,6 +128,53 @@ struct oom_snapshot {
 int oom_snapshot_from_tasks(struct oom_task *tasks, size_t count, const struct oom_meminfo *mi,
 			    unsigned long page_size, unsigned long long uptime,
 			    struct oom_snapshot **snap);
+
+/* ---- watch: a process's files kept open between scans (watch.c) ------- */
+
+enum oom_kept_file {
+	OOM_KEPT_STATUS,
+	OOM_KEPT_STAT,
+	OOM_KEPT_OOM_SCORE_ADJ,
+	OOM_KEPT_OOM_SCORE,
+	OOM_KEPT_CGROUP,
+	OOM_KEPT_COUNT
+};
+
+struct oom_watch_rec {
+	pid_t pid;
+	int fd[OOM_KEPT_COUNT]; /* -1: not open */
+};
+
+struct oom_watch {
+	struct oom_ctx *ctx;
+	bool keep; /* false: plain reads (not procfs, or told so) */
+	size_t open, max_open; /* fds held, and the most it may hold */
+	struct oom_watch_rec *recs; /* the last scan's, sorted by pid */
+	size_t n_recs, cap_recs;
+	struct oom_watch_rec *next; /* this scan's, in listing order */
+	size_t n_next, cap_next;
+};
+
+/*
+ * Reads every process under the context's /proc; with @w, through the files
+ * @w kept open (oom_snapshot_new() is this without a watch).
+ */
+int oom_scan_proc(struct oom_ctx *ctx, struct oom_watch *w, unsigned int what, struct oom_snapshot **snapp);
+/* The record for @pid in this scan: the last scan's (its files still open) or a new one; NULL: ENOMEM. */
+struct oom_watch_rec *oom_watch_carry(struct oom_watch *w, pid_t pid);
+/* Whether @r holds an open file. */
+bool oom_watch_rec_open(const struct oom_watch_rec *r);
+/* Closes @r's files; the record stays. */
+void oom_watch_rec_close(struct oom_watch *w, struct oom_watch_rec *r);
+/* Forgets the record carry() returned last (its process was not read). */
+void oom_watch_drop_last(struct oom_watch *w);
+/* Ends a scan: closes the files of processes no longer listed. */
+void oom_watch_end_scan(struct oom_watch *w);
+/* Takes one fd from the budget (false: spent), or gives @n back. */
+bool oom_watch_reserve_fd(struct oom_watch *w);
+void oom_watch_release_fds(struct oom_watch *w, size_t n);
+/* Tests: keep files (or not) whatever the file system, within @max_open fds. */
+void oom_watch_set_keep(struct oom_watch *w, bool keep, size_t max_open);
 
 /* The thread IDs under a task/ directory but the leader's, ascending (find_lock_task_mm()'s order). */
 int oom_list_threads(int taskfd, pid_t tgid, pid_t **tids, size_t *count);

@@ -202,6 +202,27 @@ size_t oom_snapshot_children(const struct oom_snapshot *snap, pid_t tgid, const 
  */
 int oom_snapshot_read_children_stat(struct oom_ctx *ctx, struct oom_snapshot *snap, pid_t parent);
 
+/*
+ * A watch: the same /proc scanned again and again (oomtop's refreshes). On
+ * procfs it keeps each process's files open from one scan to the next, so a
+ * refresh costs a pread() per file instead of a path lookup, an open and a
+ * close; a kept file follows its process, never a new one that reuses the
+ * PID (that reads as gone, and the PID is read afresh). It holds at most
+ * half the RLIMIT_NOFILE soft limit, and OOM_WATCH_MAX_FILES, open files
+ * (the kernel keeps about a page for each open status file); processes past
+ * that are read as oom_snapshot_new() reads them. On other file systems (a
+ * saved tree, whose files may be replaced) it keeps nothing.
+ */
+#define OOM_WATCH_MAX_FILES 4096
+struct oom_watch;
+int oom_watch_new(struct oom_ctx *ctx, struct oom_watch **w);
+/* A new snapshot of every process, as oom_snapshot_new() would read it. */
+int oom_watch_scan(struct oom_watch *w, unsigned int what, struct oom_snapshot **snap);
+/* How many files the watch holds open now. */
+size_t oom_watch_open_files(const struct oom_watch *w);
+/* Closes every kept file. */
+void oom_watch_free(struct oom_watch *w);
+
 /* Reads one process (by thread-group id) the way a snapshot would. */
 int oom_task_read(struct oom_ctx *ctx, pid_t tgid, unsigned int what, struct oom_task *task);
 /* Frees what oom_task_read allocated inside @task (not @task itself). */

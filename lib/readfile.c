@@ -47,7 +47,7 @@ static int buf_reserve(struct oom_buf *b, size_t need)
  * read() per file. Multi-record seq_files (numa_maps, mountinfo) hand out
  * a page at a time and must be read with @whole false.
  */
-static int read_fd(int fd, struct oom_buf *b, bool whole)
+static int read_fd(int fd, struct oom_buf *b, bool whole, bool from_start)
 {
 	int err;
 
@@ -61,7 +61,7 @@ static int read_fd(int fd, struct oom_buf *b, bool whole)
 		if (err < 0)
 			return err;
 		room = b->cap - b->len - 1;
-		n = read(fd, b->data + b->len, room);
+		n = from_start ? pread(fd, b->data + b->len, room, (off_t)b->len) : read(fd, b->data + b->len, room);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -77,7 +77,12 @@ static int read_fd(int fd, struct oom_buf *b, bool whole)
 
 int oom_read_fd(int fd, struct oom_buf *b)
 {
-	return read_fd(fd, b, false);
+	return read_fd(fd, b, false, false);
+}
+
+int oom_reread_whole(int fd, struct oom_buf *b)
+{
+	return read_fd(fd, b, true, true);
 }
 
 static int read_at(int dirfd, const char *path, struct oom_buf *b, bool whole)
@@ -87,7 +92,7 @@ static int read_at(int dirfd, const char *path, struct oom_buf *b, bool whole)
 	fd = oom_openat(dirfd, path, O_RDONLY);
 	if (fd < 0)
 		return fd;
-	err = read_fd(fd, b, whole);
+	err = read_fd(fd, b, whole, false);
 	close(fd);
 	return err;
 }

@@ -56,14 +56,72 @@ void oom_task_apply_stat(struct oom_task *t, const struct oom_stat_fields *st, u
 	t->have |= OOM_HAVE_STAT;
 }
 
+/*
+ * One process's directory and files: opened for one read, or, under a
+ * watch, kept open from one scan to the next in the watch's record.
+ */
+struct pid_files {
+	int parent; /* the directory that lists the PIDs */
+	pid_t pid;
+	int dir; /* the PID's directory once opened, else -1 (or the error) */
+	struct oom_watch *watch;
+	struct oom_watch_rec *rec; /* NULL: nothing is kept */
+};
+
+static const char *const kept_names[OOM_KEPT_COUNT] = {
+	[OOM_KEPT_STATUS] = "status",
+	[OOM_KEPT_STAT] = "stat",
+	[OOM_KEPT_OOM_SCORE_ADJ] = "oom_score_adj",
+	[OOM_KEPT_OOM_SCORE] = "oom_score",
+	[OOM_KEPT_CGROUP] = "cgroup",
+};
+
+static int pid_dir(struct pid_files *pf)
+{
+	char name[16];
+
+	if (pf->dir < 0) {
+		snprintf(name, sizeof(name), "%d", (int)pf->pid);
+		pf->dir = oom_openat(pf->parent, name, O_RDONLY | O_DIRECTORY);
+	}
+	return pf->dir;
+}
+
+static void pid_dir_close(struct pid_files *pf)
+{
+	if (pf->dir >= 0)
+		close(pf->dir);
+	pf->dir = -1;
+}
+
+/* Reads one of the process's own files, through its kept fd when it has one. */
+static int pid_read(struct pid_files *pf, enum oom_kept_file k, struct oom_buf *buf)
+{
+	int dir, fd;
+
+	if (pf->rec && pf->rec->fd[k] >= 0)
+		return oom_reread_whole(pf->rec->fd[k], buf);
+	dir = pid_dir(pf);
+	if (dir < 0)
+		return dir;
+	if (!pf->rec || !oom_watch_reserve_fd(pf->watch))
+		return oom_read_whole_at(dir, kept_names[k], buf);
+	fd = oom_openat(dir, kept_names[k], O_RDONLY);
+	if (fd < 0) {
+		oom_watch_release_fds(pf->watch, 1);
+		return fd;
+	}
+	pf->rec->fd[k] = fd;
+	return oom_reread_whole(fd, buf);
+}
 
 /*
- * Reads status (and stat) of the thread @dirfd names into @t. With
+ * Reads status (and stat) of the thread @pf names into @t. With
  * @memory_only, the thread lends a zombie leader what dump_tasks takes from
  * find_lock_task_mm(): its mm, pid and cpu, and its name as mm_comm; the
  * group keeps its leader's tgid, parent, state and name.
  */
-static int read_thread(int dirfd, unsigned int what, struct oom_buf *buf, unsigned long page_size,
+static int read_thread(struct pid_files *pf, unsigned int what, struct oom_buf *buf, unsigned long page_size,
 		       struct oom_task *t, bool memory_only)
 {
 	struct oom_status_fields st;
@@ -71,7 +129,7 @@ static int read_thread(int dirfd, unsigned int what, struct oom_buf *buf, unsign
 	char comm[OOM_COMM_MAX];
 	int err;
 
-	err = oom_read_whole_at(dirfd, "status", buf);
+	err = pid_read(pf, OOM_KEPT_STATUS, buf);
 	if (err < 0)
 		return err;
 	err = oom_parse_status(buf->data, buf->len, &st);
@@ -102,7 +160,7 @@ static int read_thread(int dirfd, unsigned int what, struct oom_buf *buf, unsign
 	if (what & OOM_READ_STAT) {
 		struct oom_stat_fields sf;
 
-		err = oom_read_whole_at(dirfd, "stat", buf);
+		err = pid_read(pf, OOM_KEPT_STAT, buf);
 		if (err < 0)
 			return err;
 		err = oom_parse_stat(buf->data, buf->len, &sf);
@@ -172,32 +230,30 @@ int oom_list_threads(int taskfd, pid_t tgid, pid_t **tids, size_t *count)
 }
 
 /* A zombie leader whose threads live on: take the mm figures from the first live thread. */
-static int read_live_thread(int piddir, unsigned int what, struct oom_buf *buf, unsigned long page_size,
+static int read_live_thread(struct pid_files *pf, unsigned int what, struct oom_buf *buf, unsigned long page_size,
 			    struct oom_task *t)
 {
-	int taskfd = oom_openat(piddir, "task", O_RDONLY | O_DIRECTORY);
+	int piddir = pid_dir(pf), taskfd;
 	pid_t *tids = NULL;
 	size_t n = 0;
 	int err;
 
+	if (piddir < 0)
+		return piddir;
+	taskfd = oom_openat(piddir, "task", O_RDONLY | O_DIRECTORY);
 	if (taskfd < 0)
 		return taskfd;
 	err = oom_list_threads(taskfd, t->tgid, &tids, &n);
 	if (err == 0)
 		err = -ESRCH;
 	for (size_t i = 0; i < n; i++) {
+		struct pid_files thread = { .parent = taskfd, .pid = tids[i], .dir = -1 };
 		struct oom_task tmp;
-		char name[16];
-		int tfd;
 
-		snprintf(name, sizeof(name), "%d", (int)tids[i]);
-		tfd = oom_openat(taskfd, name, O_RDONLY | O_DIRECTORY);
-		if (tfd < 0)
-			continue;
 		/* On a copy: a thread that fails half-way must leave nothing behind. */
 		tmp = *t;
-		err = read_thread(tfd, what, buf, page_size, &tmp, true);
-		close(tfd);
+		err = read_thread(&thread, what, buf, page_size, &tmp, true);
+		pid_dir_close(&thread);
 		if (err == 0) {
 			tmp.pid = tids[i];
 			*t = tmp;
@@ -209,17 +265,17 @@ static int read_live_thread(int piddir, unsigned int what, struct oom_buf *buf, 
 	return err;
 }
 
-static int read_value_file(int dirfd, const char *name, struct oom_buf *buf, long long *v)
+static int read_value_file(struct pid_files *pf, enum oom_kept_file k, struct oom_buf *buf, long long *v)
 {
-	int err = oom_read_whole_at(dirfd, name, buf);
+	int err = pid_read(pf, k, buf);
 
 	if (err < 0)
 		return err;
 	return oom_parse_value_line(buf->data, buf->len, v);
 }
 
-/* Reads one process whose /proc directory is open as @piddir. */
-static int read_task(int piddir, pid_t tgid, unsigned int what, struct oom_buf *buf, unsigned long page_size,
+/* Reads the process @pf names. */
+static int read_task(struct pid_files *pf, pid_t tgid, unsigned int what, struct oom_buf *buf, unsigned long page_size,
 		     struct oom_task *t)
 {
 	long long v;
@@ -228,17 +284,17 @@ static int read_task(int piddir, pid_t tgid, unsigned int what, struct oom_buf *
 	memset(t, 0, sizeof(*t));
 	t->pid = t->tgid = tgid;
 	t->oom_score = -1;
-	err = read_thread(piddir, what, buf, page_size, t, false);
+	err = read_thread(pf, what, buf, page_size, t, false);
 	if (err < 0)
 		return err;
 	if (t->tgid != tgid)
 		return -ESRCH; /* not a thread-group leader (a fixture listing a thread) */
 	if (!(t->have & OOM_HAVE_MM) && !oom_task_is_kthread(t) && t->state == 'Z') {
-		err = read_live_thread(piddir, what, buf, page_size, t);
+		err = read_live_thread(pf, what, buf, page_size, t);
 		if (err < 0 && err != -ESRCH && err != -ENOENT)
 			return err;
 	}
-	err = read_value_file(piddir, "oom_score_adj", buf, &v);
+	err = read_value_file(pf, OOM_KEPT_OOM_SCORE_ADJ, buf, &v);
 	if (err < 0)
 		return err;
 	if (v < OOM_SCORE_ADJ_MIN || v > OOM_SCORE_ADJ_MAX)
@@ -249,7 +305,7 @@ static int read_task(int piddir, pid_t tgid, unsigned int what, struct oom_buf *
 	 * them (ENOENT), and the task is then read without them.
 	 */
 	if (what & OOM_READ_OOM_SCORE) {
-		err = read_value_file(piddir, "oom_score", buf, &v);
+		err = read_value_file(pf, OOM_KEPT_OOM_SCORE, buf, &v);
 		if (err == 0) {
 			t->oom_score = (long)v;
 			t->have |= OOM_HAVE_OOM_SCORE;
@@ -258,7 +314,7 @@ static int read_task(int piddir, pid_t tgid, unsigned int what, struct oom_buf *
 		}
 	}
 	if (what & OOM_READ_CGROUP) {
-		err = oom_read_whole_at(piddir, "cgroup", buf);
+		err = pid_read(pf, OOM_KEPT_CGROUP, buf);
 		if (err == 0) {
 			err = oom_parse_cgroup(buf->data, buf->len, &t->cgroup_v2, &t->cgroup_memory);
 			if (err < 0)
@@ -269,7 +325,9 @@ static int read_task(int piddir, pid_t tgid, unsigned int what, struct oom_buf *
 		}
 	}
 	if (what & OOM_READ_NUMA_MAPS) {
-		err = oom_read_numa_policy(piddir, buf, t);
+		err = pid_dir(pf);
+		if (err >= 0)
+			err = oom_read_numa_policy(pf->dir, buf, t);
 		if (err < 0)
 			return err;
 	}
@@ -293,15 +351,16 @@ OOM_EXPORT void oom_task_clear(struct oom_task *t)
 OOM_EXPORT int oom_task_read(struct oom_ctx *ctx, pid_t tgid, unsigned int what, struct oom_task *t)
 {
 	struct oom_buf buf = { 0 };
-	int dirfd, err;
+	struct pid_files pf = { .pid = tgid };
+	int err;
 
 	if (!ctx || !t || tgid <= 0)
 		return -EINVAL;
-	dirfd = oom_open_pid_dir(ctx, tgid);
-	if (dirfd < 0)
-		return dirfd;
-	err = read_task(dirfd, tgid, what, &buf, ctx->page_size, t);
-	close(dirfd);
+	pf.dir = oom_open_pid_dir(ctx, tgid);
+	if (pf.dir < 0)
+		return pf.dir;
+	err = read_task(&pf, tgid, what, &buf, ctx->page_size, t);
+	pid_dir_close(&pf);
 	oom_buf_free(&buf);
 	if (err < 0) {
 		oom_task_clear(t);
@@ -394,7 +453,28 @@ OOM_EXPORT int oom_read_uptime(struct oom_ctx *ctx, unsigned long long *seconds)
 	return err;
 }
 
-OOM_EXPORT int oom_snapshot_new(struct oom_ctx *ctx, unsigned int what, struct oom_snapshot **snapp)
+/*
+ * Reads the process @pf names. Under a watch, a process whose files were
+ * kept from an earlier scan may have died since, and its PID gone to a new
+ * process: on any failure through kept files, the record is emptied and the
+ * process read afresh.
+ */
+static int read_listed_task(struct pid_files *pf, unsigned int what, struct oom_buf *buf, unsigned long page_size,
+			    struct oom_task *t)
+{
+	bool carried = pf->rec && oom_watch_rec_open(pf->rec);
+	int err = read_task(pf, pf->pid, what, buf, page_size, t);
+
+	if (err < 0 && err != -ENOMEM && carried) {
+		oom_task_clear(t);
+		oom_watch_rec_close(pf->watch, pf->rec);
+		err = read_task(pf, pf->pid, what, buf, page_size, t);
+	}
+	pid_dir_close(pf);
+	return err;
+}
+
+int oom_scan_proc(struct oom_ctx *ctx, struct oom_watch *w, unsigned int what, struct oom_snapshot **snapp)
 {
 	struct oom_task *tasks = NULL;
 	size_t count = 0, cap = 0;
@@ -423,8 +503,8 @@ OOM_EXPORT int oom_snapshot_new(struct oom_ctx *ctx, unsigned int what, struct o
 		return err;
 	}
 	while ((de = readdir(d))) {
+		struct pid_files pf = { .parent = fd, .dir = -1, .watch = w };
 		long long pid;
-		int piddir;
 
 		if (de->d_name[0] < '1' || de->d_name[0] > '9' || oom_parse_ll(de->d_name, 10, &pid) < 0 ||
 		    pid > INT32_MAX)
@@ -440,22 +520,30 @@ OOM_EXPORT int oom_snapshot_new(struct oom_ctx *ctx, unsigned int what, struct o
 			tasks = n;
 			cap = ncap;
 		}
-		piddir = oom_openat(fd, de->d_name, O_RDONLY | O_DIRECTORY);
-		if (piddir < 0)
-			continue; /* gone already, or not a directory */
-		err = read_task(piddir, (pid_t)pid, what, &buf, ctx->page_size, &tasks[count]);
-		close(piddir);
-		if (err == -ENOMEM)
-			break;
+		pf.pid = (pid_t)pid;
+		if (w && w->keep) {
+			pf.rec = oom_watch_carry(w, pf.pid);
+			if (!pf.rec) {
+				err = -ENOMEM;
+				break;
+			}
+		}
+		err = read_listed_task(&pf, what, &buf, ctx->page_size, &tasks[count]);
 		if (err < 0) {
 			/* Vanished, unreadable or garbled: this process is skipped, never the report. */
 			oom_task_clear(&tasks[count]);
+			if (pf.rec)
+				oom_watch_drop_last(w);
+			if (err == -ENOMEM)
+				break;
 			err = 0;
 			continue;
 		}
 		count++;
 	}
 	closedir(d);
+	if (w)
+		oom_watch_end_scan(w);
 	oom_buf_free(&buf);
 	if (err >= 0)
 		err = oom_snapshot_from_tasks(tasks, count, &mi, ctx->page_size, uptime, snapp);
@@ -465,6 +553,11 @@ OOM_EXPORT int oom_snapshot_new(struct oom_ctx *ctx, unsigned int what, struct o
 		free(tasks);
 	}
 	return err;
+}
+
+OOM_EXPORT int oom_snapshot_new(struct oom_ctx *ctx, unsigned int what, struct oom_snapshot **snapp)
+{
+	return oom_scan_proc(ctx, NULL, what, snapp);
 }
 
 OOM_EXPORT void oom_snapshot_free(struct oom_snapshot *snap)

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -62,6 +63,7 @@ struct row {
 static struct args args = { .delay = 2.0, .heuristic = OOM_HEURISTIC_REWRITE, .sort = SORT_SCORE };
 
 static struct oom_ctx *ctx;
+static struct oom_watch *watch; /* keeps each process's files open between refreshes */
 static struct oom_snapshot *snap;
 static struct oom_constraint *cons; /* NULL: system-wide */
 static struct oom_events *events;
@@ -254,7 +256,7 @@ static int full_scan(void)
 	scan_step = "reading processes";
 	penalty = args.heuristic == OOM_HEURISTIC_REWRITE && sysctls[OOM_SYSCTL_OOM_FORKBOMB_THRES] > 0;
 	need_stat = args.heuristic == OOM_HEURISTIC_LEGACY;
-	err = oom_snapshot_new(ctx, read_flags(need_stat), &s);
+	err = oom_watch_scan(watch, read_flags(need_stat), &s);
 	if (err == 0 && !need_stat && penalty)
 		err = tool_read_forkbomb_stat(ctx, s, (unsigned long)sysctls[OOM_SYSCTL_OOM_FORKBOMB_THRES]);
 	if (err < 0) {
@@ -1295,6 +1297,20 @@ static void open_events(void)
 		events_why = "polling (no process events)";
 }
 
+/*
+ * The watch keeps two files open per process, within half the soft limit
+ * of open files: take the hard limit, as a long-running monitor may.
+ */
+static void raise_file_limit(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	int ret;
@@ -1304,6 +1320,12 @@ int main(int argc, char **argv)
 	argp_parse(&argp, argc, argv, 0, NULL, NULL);
 	if (tool_open_ctx(args.root, &ctx) < 0)
 		return EXIT_FAIL;
+	raise_file_limit();
+	ret = oom_watch_new(ctx, &watch);
+	if (ret < 0) {
+		tool_error_errno(ret, "watching processes");
+		return EXIT_FAIL;
+	}
 	open_events();
 	if (args.batch) {
 		signal(SIGPIPE, SIG_DFL);
@@ -1319,6 +1341,7 @@ int main(int argc, char **argv)
 	free(pending.pids);
 	free(rows);
 	oom_snapshot_free(snap);
+	oom_watch_free(watch);
 	oom_constraint_free(cons);
 	oom_ctx_unref(ctx);
 	return ret;

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The watch: scans that keep each process's files open must read exactly
+ * what a fresh snapshot reads, see every change made in between, and let
+ * go of the files of processes that are gone, garbled or past the budget.
+ */
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "fixture.h"
+
+#define ALL_FILES (OOM_READ_STATUS | OOM_READ_STAT | OOM_READ_OOM_SCORE | OOM_READ_CGROUP)
+
+static size_t count_own_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *de;
+	size_t n = 0;
+
+	assert_non_null(d);
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.')
+			n++;
+	closedir(d);
+	return n - 1; /* the directory stream's own */
+}
+
+/* Every field the reader fills, compared task by task. */
+static void assert_same_snapshot(const struct oom_snapshot *a, const struct oom_snapshot *b)
+{
+	assert_int_equal(oom_snapshot_count(a), oom_snapshot_count(b));
+	for (size_t i = 0; i < oom_snapshot_count(a); i++) {
+		const struct oom_task *x = oom_snapshot_task(a, i), *y = oom_snapshot_task(b, i);
+
+		assert_int_equal(x->tgid, y->tgid);
+		assert_int_equal(x->pid, y->pid);
+		assert_int_equal(x->ppid, y->ppid);
+		assert_int_equal(x->uid, y->uid);
+		assert_string_equal(x->comm, y->comm);
+		assert_int_equal(x->state, y->state);
+		assert_int_equal(x->have, y->have);
+		assert_int_equal(x->flags, y->flags);
+		assert_int_equal(x->rss_anon_pages, y->rss_anon_pages);
+		assert_int_equal(x->rss_file_pages, y->rss_file_pages);
+		assert_int_equal(x->swap_pages, y->swap_pages);
+		assert_int_equal(x->pgtables_bytes, y->pgtables_bytes);
+		assert_int_equal(x->oom_score_adj, y->oom_score_adj);
+		assert_int_equal(x->oom_score, y->oom_score);
+		assert_int_equal(x->utime_ticks, y->utime_ticks);
+		assert_int_equal(x->start_ticks, y->start_ticks);
+		assert_int_equal(x->cap_eff, y->cap_eff);
+		assert_true((x->cgroup_v2 == NULL) == (y->cgroup_v2 == NULL));
+		if (x->cgroup_v2)
+			assert_string_equal(x->cgroup_v2, y->cgroup_v2);
+	}
+}
+
+static void scan_and_compare(struct oom_ctx *ctx, struct oom_watch *w)
+{
+	struct oom_snapshot *fresh, *watched;
+
+	assert_int_equal(oom_snapshot_new(ctx, ALL_FILES, &fresh), 0);
+	assert_int_equal(oom_watch_scan(w, ALL_FILES, &watched), 0);
+	assert_same_snapshot(fresh, watched);
+	oom_snapshot_free(fresh);
+	oom_snapshot_free(watched);
+}
+
+/* On a saved tree the watch keeps nothing by default: its files may be replaced. */
+static void saved_tree_keeps_nothing(void **state)
+{
+	struct oom_ctx *ctx;
+	struct oom_watch *w;
+
+	(void)state;
+	assert_int_equal(oom_ctx_new(FIXTURES "/basic", &ctx), 0);
+	assert_int_equal(oom_watch_new(ctx, &w), 0);
+	scan_and_compare(ctx, w);
+	assert_int_equal(oom_watch_open_files(w), 0);
+	oom_watch_free(w);
+	oom_ctx_unref(ctx);
+}
+
+/* Kept files read the same as fresh ones, scan after scan; freeing closes them all. */
+static void kept_files_read_the_same(void **state)
+{
+	struct oom_ctx *ctx;
+	struct oom_watch *w;
+	size_t before;
+
+	(void)state;
+	assert_int_equal(oom_ctx_new(FIXTURES "/basic", &ctx), 0);
+	before = count_own_fds();
+	assert_int_equal(oom_watch_new(ctx, &w), 0);
+	oom_watch_set_keep(w, true, 1000);
+	for (int i = 0; i < 3; i++) {
+		scan_and_compare(ctx, w);
+		assert_true(oom_watch_open_files(w) > 0);
+		assert_int_equal(count_own_fds(), before + oom_watch_open_files(w));
+	}
+	oom_watch_free(w);
+	assert_int_equal(count_own_fds(), before);
+	oom_ctx_unref(ctx);
+}
+
+/* Past the budget, processes are read as a snapshot reads them, and nothing more is kept. */
+static void budget_is_kept(void **state)
+{
+	struct oom_ctx *ctx;
+	struct oom_watch *w;
+
+	(void)state;
+	assert_int_equal(oom_ctx_new(FIXTURES "/basic", &ctx), 0);
+	assert_int_equal(oom_watch_new(ctx, &w), 0);
+	oom_watch_set_keep(w, true, 3);
+	scan_and_compare(ctx, w);
+	assert_int_equal(oom_watch_open_files(w), 3);
+	scan_and_compare(ctx, w);
+	assert_int_equal(oom_watch_open_files(w), 3);
+	oom_watch_free(w);
+	oom_ctx_unref(ctx);
+}
+
+static const struct oom_task *find(const struct oom_snapshot *s, pid_t pid)
+{
+	return oom_snapshot_find(s, pid);
+}
+
+/*
+ * Changes between scans: a value rewritten in place is seen through the
+ * kept file; a garbled process is skipped and its files closed, then read
+ * afresh once repaired; a process whose directory goes has its files closed.
+ */
+static void changes_between_scans(void **state)
+{
+	struct tree *t = *state;
+	struct oom_snapshot *s;
+	struct oom_watch *w;
+	char status[4096];
+	size_t all, one;
+
+	assert_int_equal(oom_watch_new(t->ctx, &w), 0);
+	oom_watch_set_keep(w, true, 1000);
+	assert_int_equal(oom_watch_scan(w, ALL_FILES, &s), 0);
+	assert_non_null(find(s, 1187));
+	all = oom_watch_open_files(w);
+	one = all / oom_snapshot_count(s);
+	assert_true(one >= 4);
+	oom_snapshot_free(s);
+
+	fixture_write(t->dir, "proc/1187/oom_score_adj", "-321\n");
+	assert_int_equal(oom_watch_scan(w, ALL_FILES, &s), 0);
+	assert_int_equal(find(s, 1187)->oom_score_adj, -321);
+	oom_snapshot_free(s);
+	scan_and_compare(t->ctx, w);
+
+	assert_true(fixture_read(t->dir, "proc/1187/status", status, sizeof(status)) > 0);
+	fixture_write(t->dir, "proc/1187/status", "Name:\tgarbled\nPid: x\n");
+	assert_int_equal(oom_watch_scan(w, ALL_FILES, &s), 0);
+	assert_null(find(s, 1187));
+	assert_int_equal(oom_watch_open_files(w), all - one);
+	oom_snapshot_free(s);
+
+	fixture_write(t->dir, "proc/1187/status", status);
+	assert_int_equal(oom_watch_scan(w, ALL_FILES, &s), 0);
+	assert_non_null(find(s, 1187));
+	assert_int_equal(oom_watch_open_files(w), all);
+	oom_snapshot_free(s);
+	scan_and_compare(t->ctx, w);
+
+	{
+		char path[512];
+
+		snprintf(path, sizeof(path), "%s/proc/1187", t->dir);
+		fixture_remove(path);
+	}
+	assert_int_equal(oom_watch_scan(w, ALL_FILES, &s), 0);
+	assert_null(find(s, 1187));
+	assert_int_equal(oom_watch_open_files(w), all - one);
+	oom_snapshot_free(s);
+	scan_and_compare(t->ctx, w);
+	oom_watch_free(w);
+}
+
+static pid_t child_pid;
+
+static int child_setup(void **state)
+{
+	(void)state;
+	child_pid = fork();
+	assert_true(child_pid >= 0);
+	if (child_pid == 0) {
+		for (;;)
+			pause();
+	}
+	return 0;
+}
+
+static int child_teardown(void **state)
+{
+	(void)state;
+	if (child_pid > 0) {
+		kill(child_pid, SIGKILL);
+		waitpid(child_pid, NULL, 0);
+	}
+	child_pid = 0;
+	return 0;
+}
+
+/* On the live /proc: files are kept by default, a change is seen, a death lets the files go. */
+static void live_watch(void **state)
+{
+	struct oom_snapshot *s;
+	struct oom_ctx *ctx;
+	struct oom_watch *w;
+	size_t with_child;
+	int adj, old;
+
+	(void)state;
+	assert_int_equal(oom_ctx_new(NULL, &ctx), 0);
+	assert_int_equal(oom_watch_new(ctx, &w), 0);
+	assert_int_equal(oom_watch_scan(w, OOM_READ_STATUS, &s), 0);
+	assert_non_null(find(s, child_pid));
+	adj = find(s, child_pid)->oom_score_adj;
+	oom_snapshot_free(s);
+	with_child = oom_watch_open_files(w);
+	assert_true(with_child >= 2);
+
+	/* Raising is always allowed; the kept oom_score_adj file shows the new value. */
+	assert_int_equal(oom_score_adj_write(ctx, child_pid, adj < 1000 ? adj + 1 : 999, 0, &old), 0);
+	assert_int_equal(oom_watch_scan(w, OOM_READ_STATUS, &s), 0);
+	assert_non_null(find(s, child_pid));
+	assert_int_equal(find(s, child_pid)->oom_score_adj, adj < 1000 ? adj + 1 : 999);
+	oom_snapshot_free(s);
+
+	kill(child_pid, SIGKILL);
+	waitpid(child_pid, NULL, 0);
+	assert_int_equal(oom_watch_scan(w, OOM_READ_STATUS, &s), 0);
+	assert_null(find(s, child_pid));
+	child_pid = 0;
+	oom_snapshot_free(s);
+	oom_watch_free(w);
+	oom_ctx_unref(ctx);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(saved_tree_keeps_nothing),
+		cmocka_unit_test(kept_files_read_the_same),
+		cmocka_unit_test(budget_is_kept),
+		cmocka_unit_test_setup_teardown(changes_between_scans, tree_setup, tree_teardown),
+		cmocka_unit_test_setup_teardown(live_watch, child_setup, child_teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
