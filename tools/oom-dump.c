@@ -258,12 +258,23 @@ static void put_prom_help(const char *name, const char *help)
 	printf("# HELP %s %s\n# TYPE %s gauge\n", name, help, name);
 }
 
+#define PROM_LABELS_MAX (sizeof("{pid=\"\",comm=\"\"}") + 12 + OOM_COMM_MAX * 5)
+
+/* A sample's labels into @buf (PROM_LABELS_MAX bytes); returns their length. */
+static size_t format_prom_labels(char *buf, pid_t pid, const char *comm)
+{
+	char esc[OOM_COMM_MAX * 5 + 1];
+
+	oom_escape_prometheus(esc, sizeof(esc), comm);
+	return (size_t)snprintf(buf, PROM_LABELS_MAX, "{pid=\"%d\",comm=\"%s\"}", (int)pid, esc);
+}
+
 static void put_prom_labels(pid_t pid, const char *comm)
 {
-	char buf[OOM_COMM_MAX * 5 + 1];
+	char buf[PROM_LABELS_MAX];
 
-	oom_escape_prometheus(buf, sizeof(buf), comm);
-	printf("{pid=\"%d\",comm=\"%s\"}", (int)pid, buf);
+	format_prom_labels(buf, pid, comm);
+	fputs(buf, stdout);
 }
 
 /* ---- the live (or saved) system ---------------------------------------- */
@@ -378,18 +389,57 @@ static int put_prom_sysctl(struct oom_ctx *ctx, enum oom_sysctl s, const char *m
 	return 0;
 }
 
-#define PROM_LABELS_MAX (sizeof("{pid=\"\",comm=\"\"}") + 12 + OOM_COMM_MAX * 5)
+/* Each row's labels, made once for the five families: packed end to end, NUL-separated. */
+struct prom_labels {
+	char *text;
+	size_t *start; /* row i's labels begin at text + start[i] */
+};
 
-/* One metric family: HELP, TYPE, then a sample per row with its labels made once. */
-static void put_prom_family(const struct run *run, const char *labels, const char *name, const char *help,
-			    unsigned long long (*value)(const struct run *, const struct row *), bool is_signed)
+static int make_prom_labels(const struct run *run, struct prom_labels *l)
+{
+	size_t len = 0, cap = 0;
+
+	l->text = NULL;
+	l->start = malloc((run->nrows ? run->nrows : 1) * sizeof(*l->start));
+	if (!l->start)
+		return -ENOMEM;
+	for (size_t i = 0; i < run->nrows; i++) {
+		char one[PROM_LABELS_MAX];
+		size_t n = format_prom_labels(one, run->rows[i].t->tgid, run->rows[i].t->comm);
+
+		if (len + n + 1 > cap) {
+			size_t ncap = cap ? cap * 2 : 64 * 1024;
+			char *t = realloc(l->text, ncap);
+
+			if (!t)
+				return -ENOMEM;
+			l->text = t;
+			cap = ncap;
+		}
+		l->start[i] = len;
+		memcpy(l->text + len, one, n + 1);
+		len += n + 1;
+	}
+	return 0;
+}
+
+static void free_prom_labels(struct prom_labels *l)
+{
+	free(l->text);
+	free(l->start);
+}
+
+/* One metric family: HELP, TYPE, then a sample per row. */
+static void put_prom_family(const struct run *run, const struct prom_labels *labels, const char *name,
+			    const char *help, unsigned long long (*value)(const struct run *, const struct row *),
+			    bool is_signed)
 {
 	put_prom_help(name, help);
 	for (size_t i = 0; i < run->nrows; i++) {
 		unsigned long long v = value(run, &run->rows[i]);
 
 		fputs(name, stdout);
-		fputs(labels + i * PROM_LABELS_MAX, stdout);
+		fputs(labels->text + labels->start[i], stdout);
 		if (is_signed)
 			printf(" %lld\n", (long long)v);
 		else
@@ -428,20 +478,15 @@ static unsigned long long prom_swap(const struct run *run, const struct row *r)
 static int print_prometheus(const struct run *run)
 {
 	const char *h = oom_heuristic_name(run->a->heuristic);
-	char help[96], *labels = malloc((run->nrows ? run->nrows : 1) * PROM_LABELS_MAX);
+	struct prom_labels labels[1];
 	size_t protected = 0;
-	int err = 0;
+	char help[96];
+	int err = make_prom_labels(run, labels);
 
-	if (!labels) {
-		tool_error_errno(-ENOMEM, "prometheus");
-		return -ENOMEM;
-	}
-	for (size_t i = 0; i < run->nrows; i++) {
-		char comm[OOM_COMM_MAX * 5 + 1];
-
-		oom_escape_prometheus(comm, sizeof(comm), run->rows[i].t->comm);
-		snprintf(labels + i * PROM_LABELS_MAX, PROM_LABELS_MAX, "{pid=\"%d\",comm=\"%s\"}",
-			 (int)run->rows[i].t->tgid, comm);
+	if (err < 0) {
+		free_prom_labels(labels);
+		tool_error_errno(err, "prometheus");
+		return err;
 	}
 	put_prom_family(run, labels, "oom_score", "The kernel's badness of the process (/proc/PID/oom_score).",
 			prom_oom_score, true);
@@ -451,7 +496,7 @@ static int print_prometheus(const struct run *run)
 	put_prom_family(run, labels, "oom_rss_bytes", "Resident memory of the process (anon + file + shmem).", prom_rss,
 			false);
 	put_prom_family(run, labels, "oom_swap_bytes", "Swapped-out memory of the process.", prom_swap, false);
-	free(labels);
+	free_prom_labels(labels);
 	/* Counted over every process the OOM killer would list, not just the -n shown. */
 	for (size_t i = 0; i < oom_snapshot_count(run->snap); i++) {
 		const struct oom_task *t = oom_snapshot_task(run->snap, i);
