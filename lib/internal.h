@@ -137,12 +137,25 @@ enum oom_kept_file {
 	OOM_KEPT_OOM_SCORE_ADJ,
 	OOM_KEPT_OOM_SCORE,
 	OOM_KEPT_CGROUP,
+	OOM_KEPT_STATM,
 	OOM_KEPT_COUNT
 };
 
+/*
+ * Between a process's full reads (each OOM_WATCH_FULL_EVERY-th scan, and
+ * whenever its statm changes or it is marked dirty), a status-only read
+ * takes the last figures and rereads only oom_score_adj.
+ */
+#define OOM_WATCH_FULL_EVERY 5
+#define OOM_STATM_MAX 96
+
 struct oom_watch_rec {
 	pid_t pid;
+	bool have_last, dirty;
 	int fd[OOM_KEPT_COUNT]; /* -1: not open */
+	unsigned char statm_len;
+	char statm[OOM_STATM_MAX]; /* statm as read just before the last full read */
+	struct oom_task last; /* that read's result (no allocated fields) */
 };
 
 struct oom_watch {
@@ -153,6 +166,7 @@ struct oom_watch {
 	size_t n_recs, cap_recs;
 	struct oom_watch_rec *next; /* this scan's, in listing order */
 	size_t n_next, cap_next;
+	unsigned long scans;
 };
 
 /*
@@ -160,8 +174,13 @@ struct oom_watch {
  * @w kept open (oom_snapshot_new() is this without a watch).
  */
 int oom_scan_proc(struct oom_ctx *ctx, struct oom_watch *w, unsigned int what, struct oom_snapshot **snapp);
-/* The record for @pid in this scan: the last scan's (its files still open) or a new one; NULL: ENOMEM. */
+/*
+ * The record for @pid in this scan: the last scan's (its files still open)
+ * or a new one; NULL when nothing more can be kept (read without a record).
+ */
 struct oom_watch_rec *oom_watch_carry(struct oom_watch *w, pid_t pid);
+/* Whether @t, just read with @what, may stand for the process until its statm changes. */
+bool oom_watch_may_reuse(const struct oom_watch *w, const struct oom_watch_rec *r, unsigned int what);
 /* Whether @r holds an open file. */
 bool oom_watch_rec_open(const struct oom_watch_rec *r);
 /* Closes @r's files; the record stays. */

@@ -218,6 +218,13 @@ struct oom_watch;
 int oom_watch_new(struct oom_ctx *ctx, struct oom_watch **w);
 /* A new snapshot of every process, as oom_snapshot_new() would read it. */
 int oom_watch_scan(struct oom_watch *w, unsigned int what, struct oom_snapshot **snap);
+/*
+ * Marks @pid to be read in full at the next scan (oomtop calls it on an
+ * exec event). Between full reads, which come round for each process every
+ * few scans, a status-only scan rereads a process's status only when its
+ * statm changed, and its oom_score_adj always.
+ */
+void oom_watch_invalidate(struct oom_watch *w, pid_t pid);
 /* How many files the watch holds open now. */
 size_t oom_watch_open_files(const struct oom_watch *w);
 /* Closes every kept file. */

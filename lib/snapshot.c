@@ -74,6 +74,7 @@ static const char *const kept_names[OOM_KEPT_COUNT] = {
 	[OOM_KEPT_OOM_SCORE_ADJ] = "oom_score_adj",
 	[OOM_KEPT_OOM_SCORE] = "oom_score",
 	[OOM_KEPT_CGROUP] = "cgroup",
+	[OOM_KEPT_STATM] = "statm",
 };
 
 static int pid_dir(struct pid_files *pf)
@@ -454,6 +455,55 @@ OOM_EXPORT int oom_read_uptime(struct oom_ctx *ctx, unsigned long long *seconds)
 }
 
 /*
+ * A watched process whose statm is what it was at its last full read: that
+ * read's figures, with oom_score_adj read again. Returns 0, or 1 when the
+ * process must be read in full.
+ */
+static int reuse_unchanged(struct pid_files *pf, struct oom_buf *buf, struct oom_task *t)
+{
+	const struct oom_watch_rec *r = pf->rec;
+	long long v;
+
+	if (pid_read(pf, OOM_KEPT_STATM, buf) < 0 || buf->len != r->statm_len || memcmp(buf->data, r->statm, buf->len))
+		return 1;
+	if (read_value_file(pf, OOM_KEPT_OOM_SCORE_ADJ, buf, &v) < 0 || v < OOM_SCORE_ADJ_MIN || v > OOM_SCORE_ADJ_MAX)
+		return 1;
+	*t = r->last;
+	t->oom_score_adj = (int)v;
+	return 0;
+}
+
+/* Reads the process in full; under a watch, a status-only read is remembered with its statm. */
+static int full_read(struct pid_files *pf, unsigned int what, struct oom_buf *buf, unsigned long page_size,
+		     struct oom_task *t)
+{
+	struct oom_watch_rec *r = pf->rec;
+	bool remember = r && what == OOM_READ_STATUS;
+	int err;
+
+	if (r)
+		r->have_last = false;
+	/* statm first: a change made after it shows at the next scan, never hides. */
+	if (remember) {
+		remember = pid_read(pf, OOM_KEPT_STATM, buf) == 0 && buf->len < sizeof(r->statm);
+		if (remember) {
+			memcpy(r->statm, buf->data, buf->len);
+			r->statm_len = (unsigned char)buf->len;
+		}
+	}
+	err = read_task(pf, pf->pid, what, buf, page_size, t);
+	if (err == 0 && r) {
+		r->dirty = false;
+		/* A zombie leader's borrowed name is allocated: read it in full each time. */
+		if (remember && !t->mm_comm) {
+			r->last = *t;
+			r->have_last = true;
+		}
+	}
+	return err;
+}
+
+/*
  * Reads the process @pf names. Under a watch, a process whose files were
  * kept from an earlier scan may have died since, and its PID gone to a new
  * process: on any failure through kept files, the record is emptied and the
@@ -463,12 +513,18 @@ static int read_listed_task(struct pid_files *pf, unsigned int what, struct oom_
 			    struct oom_task *t)
 {
 	bool carried = pf->rec && oom_watch_rec_open(pf->rec);
-	int err = read_task(pf, pf->pid, what, buf, page_size, t);
+	int err;
 
+	if (carried && pf->rec->have_last && oom_watch_may_reuse(pf->watch, pf->rec, what) &&
+	    reuse_unchanged(pf, buf, t) == 0) {
+		pid_dir_close(pf);
+		return 0;
+	}
+	err = full_read(pf, what, buf, page_size, t);
 	if (err < 0 && err != -ENOMEM && carried) {
 		oom_task_clear(t);
 		oom_watch_rec_close(pf->watch, pf->rec);
-		err = read_task(pf, pf->pid, what, buf, page_size, t);
+		err = full_read(pf, what, buf, page_size, t);
 	}
 	pid_dir_close(pf);
 	return err;
@@ -521,13 +577,8 @@ int oom_scan_proc(struct oom_ctx *ctx, struct oom_watch *w, unsigned int what, s
 			cap = ncap;
 		}
 		pf.pid = (pid_t)pid;
-		if (w && w->keep) {
+		if (w && w->keep)
 			pf.rec = oom_watch_carry(w, pf.pid);
-			if (!pf.rec) {
-				err = -ENOMEM;
-				break;
-			}
-		}
 		err = read_listed_task(&pf, what, &buf, ctx->page_size, &tasks[count]);
 		if (err < 0) {
 			/* Vanished, unreadable or garbled: this process is skipped, never the report. */

@@ -76,6 +76,7 @@ bool oom_watch_rec_open(const struct oom_watch_rec *r)
 
 void oom_watch_rec_close(struct oom_watch *w, struct oom_watch_rec *r)
 {
+	r->have_last = false;
 	for (int k = 0; k < OOM_KEPT_COUNT; k++) {
 		if (r->fd[k] >= 0) {
 			close(r->fd[k]);
@@ -96,25 +97,43 @@ struct oom_watch_rec *oom_watch_carry(struct oom_watch *w, pid_t pid)
 {
 	struct oom_watch_rec key = { .pid = pid }, *old, *r;
 
+	old = w->n_recs ? bsearch(&key, w->recs, w->n_recs, sizeof(key), cmp_rec) : NULL;
+	/* A record is worth its memory only with files to keep. */
+	if (!old && w->open >= w->max_open)
+		return NULL;
 	if (w->n_next == w->cap_next) {
 		size_t cap = w->cap_next ? w->cap_next * 2 : 256;
 		struct oom_watch_rec *n = realloc(w->next, cap * sizeof(*n));
 
 		if (!n)
-			return NULL;
+			return NULL; /* read as a snapshot would */
 		w->next = n;
 		w->cap_next = cap;
 	}
 	r = &w->next[w->n_next++];
-	old = w->n_recs ? bsearch(&key, w->recs, w->n_recs, sizeof(key), cmp_rec) : NULL;
-	r->pid = pid;
-	for (int k = 0; k < OOM_KEPT_COUNT; k++) {
-		r->fd[k] = old ? old->fd[k] : -1;
+	if (old) {
+		*r = *old;
 		/* Moved: end_scan closes what is left in the last scan's records. */
-		if (old)
+		for (int k = 0; k < OOM_KEPT_COUNT; k++)
 			old->fd[k] = -1;
+	} else {
+		memset(r, 0, sizeof(*r));
+		r->pid = pid;
+		for (int k = 0; k < OOM_KEPT_COUNT; k++)
+			r->fd[k] = -1;
 	}
 	return r;
+}
+
+bool oom_watch_may_reuse(const struct oom_watch *w, const struct oom_watch_rec *r, unsigned int what)
+{
+	/*
+	 * Status figures only: CPU times, cgroups and node lists change with no
+	 * trace in statm. Each process's full read comes round in turn, so
+	 * a change statm does not show (a new uid or name, caps dropped) is
+	 * seen within OOM_WATCH_FULL_EVERY scans.
+	 */
+	return what == OOM_READ_STATUS && !r->dirty && (w->scans + (unsigned long)r->pid) % OOM_WATCH_FULL_EVERY != 0;
 }
 
 void oom_watch_drop_last(struct oom_watch *w)
@@ -144,6 +163,15 @@ void oom_watch_end_scan(struct oom_watch *w)
 	w->cap_next = swap ? w->cap_recs : 0;
 	w->cap_recs = cap;
 	w->n_next = 0;
+	w->scans++;
+}
+
+OOM_EXPORT void oom_watch_invalidate(struct oom_watch *w, pid_t pid)
+{
+	struct oom_watch_rec key = { .pid = pid }, *r;
+
+	if (w && w->n_recs && (r = bsearch(&key, w->recs, w->n_recs, sizeof(key), cmp_rec)))
+		r->dirty = true;
 }
 
 OOM_EXPORT int oom_watch_scan(struct oom_watch *w, unsigned int what, struct oom_snapshot **snap)

@@ -256,7 +256,11 @@ static int full_scan(void)
 	scan_step = "reading processes";
 	penalty = args.heuristic == OOM_HEURISTIC_REWRITE && sysctls[OOM_SYSCTL_OOM_FORKBOMB_THRES] > 0;
 	need_stat = args.heuristic == OOM_HEURISTIC_LEGACY;
-	err = oom_watch_scan(watch, read_flags(need_stat), &s);
+	/* One ranking needs no watch: its files would be kept for nothing. */
+	if (watch)
+		err = oom_watch_scan(watch, read_flags(need_stat), &s);
+	else
+		err = oom_snapshot_new(ctx, read_flags(need_stat), &s);
 	if (err == 0 && !need_stat && penalty)
 		err = tool_read_forkbomb_stat(ctx, s, (unsigned long)sysctls[OOM_SYSCTL_OOM_FORKBOMB_THRES]);
 	if (err < 0) {
@@ -357,6 +361,9 @@ static bool drain_events(void)
 			for (size_t i = 0; i < n_extra && !changed; i++)
 				changed = extra[i].tgid == e.tgid;
 		} else if (e.type == OOM_EVENT_FORK || e.type == OOM_EVENT_EXEC) {
+			/* A new program: its name, uid and caps may change with no trace in statm. */
+			if (e.type == OOM_EVENT_EXEC)
+				oom_watch_invalidate(watch, e.tgid);
 			set_add(&pending, e.tgid);
 			changed = true;
 		}
@@ -1320,11 +1327,13 @@ int main(int argc, char **argv)
 	argp_parse(&argp, argc, argv, 0, NULL, NULL);
 	if (tool_open_ctx(args.root, &ctx) < 0)
 		return EXIT_FAIL;
-	raise_file_limit();
-	ret = oom_watch_new(ctx, &watch);
-	if (ret < 0) {
-		tool_error_errno(ret, "watching processes");
-		return EXIT_FAIL;
+	if (!args.batch || args.iterations != 1) {
+		raise_file_limit();
+		ret = oom_watch_new(ctx, &watch);
+		if (ret < 0) {
+			tool_error_errno(ret, "watching processes");
+			return EXIT_FAIL;
+		}
 	}
 	open_events();
 	if (args.batch) {

@@ -186,6 +186,79 @@ static void changes_between_scans(void **state)
 	oom_watch_free(w);
 }
 
+/* @rel's content with the first @from replaced by @to, written in place. */
+static void fixture_edit(const char *root, const char *rel, const char *from, const char *to)
+{
+	char text[4096], out[4096];
+	char *at;
+
+	assert_true(fixture_read(root, rel, text, sizeof(text)) > 0);
+	at = strstr(text, from);
+	assert_non_null(at);
+	snprintf(out, sizeof(out), "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+	fixture_write(root, rel, out);
+}
+
+static uid_t scan_uid(struct oom_watch *w, pid_t pid, int *adj)
+{
+	struct oom_snapshot *s;
+	uid_t uid;
+
+	assert_int_equal(oom_watch_scan(w, OOM_READ_STATUS, &s), 0);
+	assert_non_null(find(s, pid));
+	uid = find(s, pid)->uid;
+	if (adj)
+		*adj = find(s, pid)->oom_score_adj;
+	oom_snapshot_free(s);
+	return uid;
+}
+
+/*
+ * Status-only scans reread status when statm changed, when the process was
+ * marked dirty, or at its turn for a full read; oom_score_adj every time.
+ */
+static void status_reread_when_needed(void **state)
+{
+	struct tree *t = *state;
+	struct oom_snapshot *fresh, *watched;
+	struct oom_watch *w;
+	int adj, scans;
+
+	assert_int_equal(oom_watch_new(t->ctx, &w), 0);
+	oom_watch_set_keep(w, true, 1000);
+	assert_int_equal(scan_uid(w, 1187, NULL), 0);
+
+	/* statm and status change together: seen at once. */
+	fixture_edit(t->dir, "proc/1187/statm", "1314 1039", "1314 1040");
+	fixture_edit(t->dir, "proc/1187/status", "Uid:\t0\t", "Uid:\t4242\t");
+	assert_int_equal(scan_uid(w, 1187, NULL), 4242);
+
+	/* oom_score_adj: at once, statm unchanged. */
+	fixture_write(t->dir, "proc/1187/oom_score_adj", "77\n");
+	scan_uid(w, 1187, &adj);
+	assert_int_equal(adj, 77);
+
+	/* Marked dirty (an exec): at once. */
+	fixture_edit(t->dir, "proc/1187/status", "Uid:\t4242\t", "Uid:\t4343\t");
+	oom_watch_invalidate(w, 1187);
+	assert_int_equal(scan_uid(w, 1187, NULL), 4343);
+
+	/* Nothing statm shows: by its turn for a full read at the latest. */
+	fixture_edit(t->dir, "proc/1187/status", "Uid:\t4343\t", "Uid:\t4444\t");
+	for (scans = 1; scan_uid(w, 1187, NULL) != 4444; scans++)
+		assert_true(scans < OOM_WATCH_FULL_EVERY);
+
+	/* With nothing changing, each scan equals a fresh snapshot. */
+	for (int i = 0; i < OOM_WATCH_FULL_EVERY + 1; i++) {
+		assert_int_equal(oom_snapshot_new(t->ctx, OOM_READ_STATUS, &fresh), 0);
+		assert_int_equal(oom_watch_scan(w, OOM_READ_STATUS, &watched), 0);
+		assert_same_snapshot(fresh, watched);
+		oom_snapshot_free(fresh);
+		oom_snapshot_free(watched);
+	}
+	oom_watch_free(w);
+}
+
 static pid_t child_pid;
 
 static int child_setup(void **state)
@@ -254,6 +327,7 @@ int main(void)
 		cmocka_unit_test(kept_files_read_the_same),
 		cmocka_unit_test(budget_is_kept),
 		cmocka_unit_test_setup_teardown(changes_between_scans, tree_setup, tree_teardown),
+		cmocka_unit_test_setup_teardown(status_reread_when_needed, tree_setup, tree_teardown),
 		cmocka_unit_test_setup_teardown(live_watch, child_setup, child_teardown),
 	};
 
