@@ -251,6 +251,8 @@ static int read_live_thread(struct pid_files *pf, unsigned int what, struct oom_
 		struct pid_files thread = { .parent = taskfd, .pid = tids[i], .dir = -1 };
 		struct oom_task tmp;
 
+		if (pid_dir(&thread) < 0)
+			continue; /* gone since the listing */
 		/* On a copy: a thread that fails half-way must leave nothing behind. */
 		tmp = *t;
 		err = read_thread(&thread, what, buf, page_size, &tmp, true);
