@@ -19,13 +19,17 @@
 static int tok_num(const char *s, size_t n, int base, bool sign, long long *sv, unsigned long long *uv)
 {
 	bool neg = sign && n > 0 && s[0] == '-';
-	unsigned long long v = 0, limit;
+	unsigned long long v = 0, limit, cut;
+	unsigned int cutlim;
 	size_t i = neg;
 
 	/* Accumulated in place: this runs for every number of every status line. */
 	if (n == 0 || n >= 32 || i == n)
 		return -EINVAL;
 	limit = !sign ? ULLONG_MAX : neg ? (unsigned long long)LLONG_MAX + 1 : (unsigned long long)LLONG_MAX;
+	/* v * base + d overflows exactly when v > cut, or v == cut and d > cutlim. */
+	cut = limit / (unsigned int)base;
+	cutlim = (unsigned int)(limit % (unsigned int)base);
 	for (; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 		unsigned int d;
@@ -36,7 +40,7 @@ static int tok_num(const char *s, size_t n, int base, bool sign, long long *sv, 
 			d = (c | 0x20) - 'a' + 10;
 		else
 			return -EINVAL;
-		if (v > (limit - d) / (unsigned int)base)
+		if (v > cut || (v == cut && d > cutlim))
 			return -ERANGE;
 		v = v * (unsigned int)base + d;
 	}

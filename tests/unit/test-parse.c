@@ -169,6 +169,51 @@ static void stat_garbage(void **state)
 	assert_int_equal(st.pid, 5);
 }
 
+/* Every number is taken up to its type's last value and refused one past it. */
+static void numbers_at_their_limits(void **state)
+{
+	static const struct {
+		const char *nice;
+		int err;
+		long nice_out;
+	} nices[] = {
+		{ "9223372036854775807", 0, 9223372036854775807l },
+		{ "9223372036854775808", -ERANGE, 0 },
+		{ "-9223372036854775808", 0, -9223372036854775807l - 1 },
+		{ "-9223372036854775809", -ERANGE, 0 },
+		{ "99999999999999999999", -ERANGE, 0 },
+	};
+	static const struct {
+		const char *cap;
+		int err;
+		unsigned long long out;
+	} caps[] = {
+		{ "ffffffffffffffff", 0, 0xffffffffffffffffull },
+		{ "FFFFFFFFFFFFFFFe", 0, 0xfffffffffffffffeull },
+		{ "10000000000000000", -EINVAL, 0 }, /* status reports any bad number as EINVAL */
+		{ "0000000000000000000000001", 0, 1 },
+	};
+	struct oom_status_fields sf;
+	struct oom_stat_fields st;
+	char text[512];
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_SIZE(nices); i++) {
+		snprintf(text, sizeof(text), "5 (sh) S 1 0 0 0 -1 0 0 0 0 0 0 0 0 0 20 %s 1 0 5" F23_38 " 1\n",
+			 nices[i].nice);
+		assert_int_equal(oom_parse_stat(text, strlen(text), &st), nices[i].err);
+		if (!nices[i].err)
+			assert_true(st.nice == nices[i].nice_out);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(caps); i++) {
+		snprintf(text, sizeof(text), "Name:\tsh\nTgid:\t5\nPPid:\t1\nUid:\t0\t0\t0\t0\nCapEff:\t%s\n",
+			 caps[i].cap);
+		assert_int_equal(oom_parse_status(text, strlen(text), &sf), caps[i].err);
+		if (!caps[i].err)
+			assert_true(sf.cap_eff == caps[i].out);
+	}
+}
+
 /* An embedded NUL (a racing or corrupt read) must not be skipped over. */
 static void stat_embedded_nul(void **state)
 {
@@ -708,6 +753,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(stat_real),
+		cmocka_unit_test(numbers_at_their_limits),
 		cmocka_unit_test(stat_hostile_comms),
 		cmocka_unit_test(stat_kthread),
 		cmocka_unit_test(stat_negative_nice_long_comm),
