@@ -352,6 +352,29 @@ AWK_LOAD='
 	}
 	function ratio(a, b) { return b > 0 ? a / b : 0 }
 	function fmt(x) { return x > 0 ? sprintf("%.2f", x) : "" }
+	# Per-run figures of a raw file: rw[round, name] (wall), rc[round, name] (user+sys).
+	function load_raw(file,    l, a) {
+		while ((getline l < file) > 0) {
+			split(l, a, "\t")
+			if (a[7] != 0) continue
+			rw[a[1], a[2]] = a[3]; rc[a[1], a[2]] = a[4] + a[5]; rounds[a[1]] = 1
+		}
+		close(file)
+	}
+	# The median over rounds of k / ref, each ratio taken within one round ("w" wall, "c" CPU):
+	# the commands of a round run back to back, so a slower phase of the machine cancels out.
+	function paired(k, ref, kind,    r, v, n, i, j, x) {
+		n = 0
+		for (r in rounds) {
+			if (!((r, k) in rw) || !((r, ref) in rw)) continue
+			x = kind == "w" ? ratio(rw[r, k], rw[r, ref]) : ratio(rc[r, k], rc[r, ref])
+			if (x <= 0) continue
+			for (i = n; i > 0 && v[i] > x; i--) v[i + 1] = v[i]
+			v[i + 1] = x; n++
+		}
+		if (n == 0) return 0
+		return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+	}
 '
 NAMELIST="${NAMES[*]}"
 
@@ -359,21 +382,22 @@ NAMELIST="${NAMES[*]}"
 	echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs," \
 		"kernel $(uname -r), $(date -u '+%Y-%m-%d %H:%M UTC')."
 	echo "Medians of $REPS alternated rounds at $SCHED; RSS is the largest of the rounds;"
-	echo "ratios are of medians. Targets (issue 9) are on wall time; 'ok CPU' applies them to CPU"
-	echo "time (user+sys), which other load on the machine disturbs less."
+	echo "the ratios of the N tables are paired: the median over rounds of each round's own ratio"
+	echo "(a round runs every command back to back). Targets (issue 9) are on wall time; 'ok CPU'"
+	echo "applies them to CPU time (user+sys), which other load on the machine disturbs less."
 	echo "Process shape of the main tables: $SHAPE."
 	for n in $NS; do
 		echo
 		echo "N = $n idle processes ($(cat "$OUT/procs.$n") in /proc), load average before / after: $(cat "$OUT/load.$n"):"
 		echo
 		awk -v names="$NAMELIST" -v floors="$FLOORS" -v procs="$(cat "$OUT/procs.$n")" \
-			-v callsfile="$OUT/calls.$n" "$AWK_LOAD"'
-			function verdict(k, m,    x, f, ok) {
-				x = ratio(m[k], m["ps"]); f = ratio(m[k], m[floor[k]])
+			-v callsfile="$OUT/calls.$n" -v rawfile="$OUT/raw.$n" "$AWK_LOAD"'
+			function verdict(k, kind,    x, f, ok) {
+				x = paired(k, "ps", kind); f = paired(k, floor[k], kind)
 				if (k == "oom-dump-modern") ok = x <= 0.45 && f <= 1.15
 				else if (k == "oom-dump-2636") ok = x <= 0.75 && f <= 1.15
 				else if (k == "oom-dump-json-rw" || k == "oomctl-victim") ok = x <= 0.85
-				else if (k == "oomtop-b") ok = ratio(cpu[k], cpu["top"]) <= 0.5
+				else if (k == "oomtop-b") ok = paired(k, "top", "c") <= 0.5
 				else ok = 1
 				ok = ok && rss[k] < 8192 && fails[k] == 0
 				return ok ? "pass" : "FAIL"
@@ -381,6 +405,7 @@ NAMELIST="${NAMES[*]}"
 			END {
 				while ((getline l < callsfile) > 0) { split(l, a, "\t"); calls[a[1]] = a[2] }
 				load(FILENAME, "")
+				load_raw(rawfile)
 				print "| command | wall ms | CPU ms | RSS MiB | wall µs/proc | CPU µs/proc | syscalls/proc | × ps wall | × ps CPU | × floor wall | × floor CPU | × top CPU | target | ok wall | ok CPU |"
 				print "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|---|"
 				nn = split(names, nm, " ")
@@ -397,11 +422,11 @@ NAMELIST="${NAMES[*]}"
 						k, wall[k] / 1000, cpu[k] / 1000, rss[k] / 1024,
 						wall[k] / procs, cpu[k] / procs,
 						k in calls ? sprintf("%.1f", calls[k] / procs) : "-",
-						fmt(ratio(wall[k], wall["ps"])), fmt(ratio(cpu[k], cpu["ps"])),
-						k in floor ? fmt(ratio(wall[k], wall[floor[k]])) : "",
-						k in floor ? fmt(ratio(cpu[k], cpu[floor[k]])) : "",
-						k == "top" || k == "oomtop-b" ? fmt(ratio(cpu[k], cpu["top"])) : "",
-						tgt, tool ? verdict(k, wall) : "", tool ? verdict(k, cpu) : ""
+						fmt(paired(k, "ps", "w")), fmt(paired(k, "ps", "c")),
+						k in floor ? fmt(paired(k, floor[k], "w")) : "",
+						k in floor ? fmt(paired(k, floor[k], "c")) : "",
+						k == "top" || k == "oomtop-b" ? fmt(paired(k, "top", "c")) : "",
+						tgt, tool ? verdict(k, "w") : "", tool ? verdict(k, "c") : ""
 				}
 			}' "$OUT/median.$n"
 	done
