@@ -466,7 +466,8 @@ static int reuse_unchanged(struct pid_files *pf, struct oom_buf *buf, struct oom
 	const struct oom_watch_rec *r = pf->rec;
 	long long v;
 
-	if (pid_read(pf, OOM_KEPT_STATM, buf) < 0 || buf->len != r->statm_len || memcmp(buf->data, r->statm, buf->len))
+	if (pid_read(pf, OOM_KEPT_STATM, buf) < 0 || buf->len != r->statm_len ||
+	    memcmp(buf->data, r->statm, buf->len) != 0)
 		return 1;
 	if (read_value_file(pf, OOM_KEPT_OOM_SCORE_ADJ, buf, &v) < 0 || v < OOM_SCORE_ADJ_MIN || v > OOM_SCORE_ADJ_MAX)
 		return 1;
