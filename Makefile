@@ -294,7 +294,7 @@ tidy:
 # processes. Never part of make check. BENCH_ARGS passes options to
 # tests/bench/bench.sh, e.g. make bench BENCH_ARGS="-q" for a smoke run.
 BENCH_BINS := $(B)/bench/spawn $(B)/bench/floor $(B)/bench/run
-BENCH_PKGS := strace procps
+BENCH_PKGS := strace procps tmux
 
 $(B)/bench/%: tests/bench/%.c
 	@mkdir -p $(@D)
