@@ -11,10 +11,13 @@
 const char *argp_program_version = "liboom " LIBOOM_VERSION;
 const char *argp_program_bug_address = "<liboom@lists.example.org>";
 
-void tool_init(void)
+void tool_init(char **argv)
 {
 	/* Bad usage and invalid values are 2, as documented; argp's default is 64. */
 	argp_err_exit_status = EXIT_USAGE;
+	/* getopt names the program by argv[0]: "oomtop: ...", as every other message, not its path. */
+	if (argv && argv[0])
+		argv[0] = program_invocation_short_name;
 }
 
 void tool_error(const char *fmt, ...)

@@ -27,7 +27,7 @@ int tool_open_ctx(const char *opt_root, struct oom_ctx **ctx);
 /* Names raw for logs and pipes, escaped for terminals. */
 enum oom_escape tool_escape_for(FILE *f);
 /* Sets up argp's version and exit status; call first in main(). */
-void tool_init(void);
+void tool_init(char **argv);
 
 /* The constraint options (--memcg PATH, --cpuset-of PID, --nodes LIST); at most one is set. */
 struct tool_constraint_opts {

@@ -1072,7 +1072,7 @@ int main(int argc, char **argv)
 	struct args a = { .format = FORMAT_2636, .heuristic = OOM_HEURISTIC_REWRITE, .sort = SORT_PID };
 	int ret;
 
-	tool_init();
+	tool_init(argv);
 	argp_parse(&argp, argc, argv, 0, NULL, &a);
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	ret = a.from_log ? dump_log(&a) : dump_system(&a);

@@ -1941,7 +1941,7 @@ int main(int argc, char **argv)
 {
 	struct main_args a = { 0 };
 
-	tool_init();
+	tool_init(argv);
 	argp_parse(&main_argp, argc, argv, ARGP_IN_ORDER, NULL, &a);
 	return a.cmd->run(a.argc, a.argv);
 }

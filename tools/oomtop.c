@@ -1322,7 +1322,7 @@ int main(int argc, char **argv)
 {
 	int ret;
 
-	tool_init();
+	tool_init(argv);
 	setlocale(LC_ALL, "");
 	argp_parse(&argp, argc, argv, 0, NULL, NULL);
 	if (tool_open_ctx(args.root, &ctx) < 0)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # oomtop batch mode on fixture trees, options, the man page and the completion.
 load helpers
+bats_require_minimum_version 1.5.0
 
 # The table without the USER column: names of uids other than 0 depend on the host's passwd.
 table_without_user() {
@@ -110,6 +111,19 @@ table_without_user() {
 	done
 	run "$OOMTOP" -b -n 1 --root /nonexistent
 	[ "$status" -eq 1 ]
+}
+
+@test "an unknown option is named by each tool as itself, not by the path it was run from" {
+	local tool
+	for tool in "$OOM_DUMP" "$OOMCTL" "$OOMTOP"; do
+		run --separate-stderr "$tool" --no-such-option
+		[ "$status" -eq 2 ]
+		[ "${stderr_lines[0]}" = "${tool##*/}: unrecognized option '--no-such-option'" ]
+		[ "${stderr_lines[1]}" = "Try \`${tool##*/} --help' or \`${tool##*/} --usage' for more information." ]
+	done
+	run --separate-stderr "$OOMCTL" victim -Q
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "oomctl victim: invalid option -- 'Q'" ]
 }
 
 @test "without a terminal and without -b it refuses" {
