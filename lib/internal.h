@@ -98,6 +98,8 @@ struct oom_statm_fields {
 
 int oom_parse_stat(const char *text, size_t len, struct oom_stat_fields *out);
 int oom_parse_status(const char *text, size_t len, struct oom_status_fields *out);
+/* The same, stopping once every key it takes was seen, Mems_allowed_list only with @mems. */
+int oom_parse_status_upto(const char *text, size_t len, bool mems, struct oom_status_fields *out);
 int oom_parse_statm(const char *text, size_t len, struct oom_statm_fields *out);
 int oom_parse_meminfo(const char *text, size_t len, struct oom_meminfo *out);
 /* Finds the v2 ("0::") and v1 memory paths; either may be absent (NULL). */

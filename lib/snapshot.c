@@ -133,7 +133,7 @@ static int read_thread(struct pid_files *pf, unsigned int what, struct oom_buf *
 	err = pid_read(pf, OOM_KEPT_STATUS, buf);
 	if (err < 0)
 		return err;
-	err = oom_parse_status(buf->data, buf->len, &st);
+	err = oom_parse_status_upto(buf->data, buf->len, what & OOM_READ_MEMS, &st);
 	if (err < 0)
 		return err;
 	if (memory_only && !st.has_mm)

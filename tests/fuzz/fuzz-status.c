@@ -12,7 +12,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_ASSERT(memchr(comm, '\0', sizeof(comm)) != NULL);
 	oom_parse_status_name(text, size, tiny, sizeof(tiny));
 	if (oom_parse_status(text, size, &st) == 0) {
+		struct oom_status_fields upto;
 		struct oom_task t = { 0 };
+
+		/* Stopping early reads a prefix of what the full parse accepted. */
+		FUZZ_ASSERT(oom_parse_status_upto(text, size, false, &upto) == 0 && upto.tgid > 0);
+		FUZZ_ASSERT(oom_parse_status_upto(text, size, true, &upto) == 0);
 
 		FUZZ_ASSERT(st.tgid > 0);
 		if (st.mems_list) {

@@ -286,6 +286,41 @@ static void status_real_values(void **state)
 	assert_memory_equal(st.mems_list, "0", 1);
 }
 
+/*
+ * Without Mems_allowed_list, parsing stops at the last key taken (CapEff in the
+ * kernel's order): the same figures, and what follows is never looked at.
+ */
+static void status_upto(void **state)
+{
+	struct oom_status_fields full, upto;
+	char text[sizeof(status_real) + 64];
+	const char *capeff = strstr(status_real, "CapEff:");
+	size_t head;
+
+	(void)state;
+	assert_non_null(capeff);
+	assert_int_equal(oom_parse_status(S(status_real), &full), 0);
+	assert_int_equal(oom_parse_status_upto(S(status_real), false, &upto), 0);
+	assert_null(upto.mems_list);
+	full.mems_list = NULL;
+	full.mems_list_len = 0;
+	assert_memory_equal(&full, &upto, sizeof(full));
+	assert_int_equal(oom_parse_status_upto(S(status_real), true, &upto), 0);
+	assert_non_null(upto.mems_list);
+
+	/* A garbled key we take, after CapEff: read only when Mems_allowed_list is wanted. */
+	head = (size_t)(strchr(capeff, '\n') + 1 - status_real);
+	snprintf(text, sizeof(text), "%.*sVmSwap:\tlots\nMems_allowed_list:\t0\n", (int)head, status_real);
+	assert_int_equal(oom_parse_status_upto(text, strlen(text), false, &upto), 0);
+	assert_int_equal(upto.vm_swap_kb, 2048);
+	assert_int_equal(oom_parse_status_upto(text, strlen(text), true, &upto), -EINVAL);
+	/* A kernel thread has no Vm lines: it is read to the end, Kthread included. */
+	snprintf(text, sizeof(text), "Name:\tkworker\nState:\tI\nTgid:\t9\nPPid:\t2\nUid:\t0\t0\t0\t0\n"
+		 "SigPnd:\t0\nShdPnd:\t0\nCapEff:\t1ff\nKthread:\t1\n");
+	assert_int_equal(oom_parse_status_upto(text, strlen(text), false, &upto), 0);
+	assert_true(upto.kthread);
+}
+
 static void status_kthread(void **state)
 {
 	static const char text[] = "Name:\tkthreadd\nState:\tS (sleeping)\nTgid:\t2\nPid:\t2\nPPid:\t0\n"
@@ -761,6 +796,7 @@ int main(void)
 		cmocka_unit_test(stat_garbage),
 		cmocka_unit_test(stat_embedded_nul),
 		cmocka_unit_test(status_real_values),
+		cmocka_unit_test(status_upto),
 		cmocka_unit_test(status_kthread),
 		cmocka_unit_test(status_zombie),
 		cmocka_unit_test(status_bad_values),
