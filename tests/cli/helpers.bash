@@ -8,6 +8,10 @@ OOMTOP="$OOM_TOOLS_DIR/oomtop"
 FIXTURES="$TOP/tests/fixtures"
 EXPECTED="$TOP/tests/cli/expected"
 unset OOM_ROOT
+# The live tests expect the processes they start to begin at oom_score_adj 0, whatever the
+# runner's is (a login session may run at 100 or more). Going back down to 0 needs no
+# privilege unless a privileged writer raised oom_score_adj_min: best effort.
+echo 0 >/proc/self/oom_score_adj 2>/dev/null || true
 
 # fixture NAME: a private copy of tests/fixtures/NAME (tests may write to it); prints its path.
 fixture() {
@@ -15,22 +19,4 @@ fixture() {
 	rm -rf "$dst"
 	cp -a "$FIXTURES/$1" "$dst"
 	printf '%s\n' "$dst"
-}
-
-# sleep_at_zero SECS [PREFIX...]: a background `PREFIX... sleep SECS` (PREFIX e.g. setpriv)
-# that starts at oom_score_adj 0 whatever this shell's is (a session may run at 100 or more;
-# going back down to 0 needs no privilege unless a privileged writer raised oom_score_adj_min)
-# and is this shell's child. Its PID in $ZERO_PID once it runs sleep; the test is skipped
-# when 0 cannot be had here. The live tests expect their processes to start from 0.
-sleep_at_zero() {
-	local secs=$1
-	shift
-	(exec "$@" sh -c 'echo 0 >/proc/self/oom_score_adj 2>/dev/null; exec sleep "$0"' "$secs") &
-	ZERO_PID=$!
-	for _ in $(seq 100); do
-		[ "$(cat "/proc/$ZERO_PID/comm" 2>/dev/null)" = sleep ] && break
-		sleep 0.02
-	done
-	[ "$(cat "/proc/$ZERO_PID/oom_score_adj" 2>/dev/null)" = 0 ] ||
-		skip "cannot start a process at oom_score_adj 0 here (oom_score_adj_min above 0)"
 }

@@ -5,8 +5,8 @@ load helpers
 bats_require_minimum_version 1.5.0
 
 setup() {
-	sleep_at_zero 100
-	CHILD=$ZERO_PID
+	sleep 100 &
+	CHILD=$!
 	PARENT=$BASHPID
 }
 

@@ -58,8 +58,8 @@ tree_sum() {
 
 # start_sleeper: a root-owned process for nobody to try; its PID in $SLEEPER.
 start_sleeper() {
-	sleep_at_zero 60
-	SLEEPER=$ZERO_PID
+	sleep 60 &
+	SLEEPER=$!
 	KIDS+=("$SLEEPER")
 }
 
@@ -132,8 +132,8 @@ start_sleeper() {
 	local mine
 	start_sleeper
 	# nobody's own process: raising it is allowed.
-	sleep_at_zero 60 "${NOBODY[@]}"
-	mine=$ZERO_PID
+	"${NOBODY[@]}" sleep 60 &
+	mine=$!
 	KIDS+=("$mine")
 	run --separate-stderr "${NOBODY[@]}" "$P_CTL" set -v --score-adj 400 "$SLEEPER" "$mine"
 	[ "$status" -eq 1 ]
@@ -145,8 +145,8 @@ start_sleeper() {
 
 @test "nobody: lowering below oom_score_adj_min needs CAP_SYS_RESOURCE (clear message, unchanged)" {
 	local mine
-	sleep_at_zero 60 "${NOBODY[@]}"
-	mine=$ZERO_PID
+	"${NOBODY[@]}" sleep 60 &
+	mine=$!
 	KIDS+=("$mine")
 	run --separate-stderr "${NOBODY[@]}" "$P_CTL" set --score-adj 100 "$mine"
 	[ "$status" -eq 0 ]
@@ -154,8 +154,7 @@ start_sleeper() {
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == "oomctl: $mine: cannot lower oom_score_adj from 100 to -1: permission denied: lowering it needs CAP_SYS_RESOURCE"* ]]
 	[ "$(cat "/proc/$mine/oom_score_adj")" = 100 ]
-	run --separate-stderr "${NOBODY[@]}" sh -c 'echo 0 >/proc/self/oom_score_adj; exec "$@"' sh \
-		"$P_CTL" run --score-adj -5 -- true
+	run --separate-stderr "${NOBODY[@]}" "$P_CTL" run --score-adj -5 -- true
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"cannot lower oom_score_adj from 0 to -5: permission denied"* ]]
 }
