@@ -216,13 +216,19 @@ int oom_snapshot_read_children_stat(struct oom_ctx *ctx, struct oom_snapshot *sn
 #define OOM_WATCH_MAX_FILES 4096
 struct oom_watch;
 int oom_watch_new(struct oom_ctx *ctx, struct oom_watch **w);
-/* A new snapshot of every process, as oom_snapshot_new() would read it. */
+/*
+ * A new snapshot of every process, read as oom_snapshot_new() reads it, but
+ * for what statm does not show between full reads (see oom_watch_invalidate()).
+ */
 int oom_watch_scan(struct oom_watch *w, unsigned int what, struct oom_snapshot **snap);
 /*
  * Marks @pid to be read in full at the next scan (oomtop calls it on an
- * exec event). Between full reads, which come round for each process every
- * few scans, a status-only scan rereads a process's status only when its
- * statm changed, and its oom_score_adj always.
+ * exec, and for the children of a process that exits). Between full reads,
+ * which come round for each process every OOM_WATCH_FULL_EVERY scans, a
+ * status-only scan rereads a process's status only when its statm changed
+ * (oom_score_adj always; a task with a signal pending is always read in
+ * full): a new uid, name, parent or state, dropped capabilities or a signal
+ * that arrives while memory stays put show at the next full read.
  */
 void oom_watch_invalidate(struct oom_watch *w, pid_t pid);
 /* How many files the watch holds open now. */

@@ -488,7 +488,12 @@ static int full_read(struct pid_files *pf, unsigned int what, struct oom_buf *bu
 		r->have_last = false;
 	/* statm first: a change made after it shows at the next scan, never hides. */
 	if (remember) {
+		bool kept = r->fd[OOM_KEPT_STATM] >= 0;
+
 		remember = pid_read(pf, OOM_KEPT_STATM, buf) == 0 && buf->len < sizeof(r->statm);
+		/* A kept file that fails belongs to a process gone: none of the record's may stay. */
+		if (!remember && kept)
+			oom_watch_rec_close(pf->watch, r);
 		if (remember) {
 			memcpy(r->statm, buf->data, buf->len);
 			r->statm_len = (unsigned char)buf->len;
@@ -497,8 +502,12 @@ static int full_read(struct pid_files *pf, unsigned int what, struct oom_buf *bu
 	err = read_task(pf, pf->pid, what, buf, page_size, t);
 	if (err == 0 && r) {
 		r->dirty = false;
-		/* A zombie leader's borrowed name is allocated: read it in full each time. */
-		if (remember && !t->mm_comm) {
+		/*
+		 * A zombie leader's borrowed name is allocated: read it in full each
+		 * time; a task with a signal pending too, so that a kill under way
+		 * keeps showing whatever its statm does.
+		 */
+		if (remember && !t->mm_comm && !t->sig_pending) {
 			r->last = *t;
 			r->have_last = true;
 		}

@@ -355,6 +355,12 @@ static bool drain_events(void)
 		if (!pid_wanted(e.tgid))
 			continue; /* -p: nobody else is shown */
 		if (e.type == OOM_EVENT_EXIT) {
+			const size_t *kids;
+			size_t n = snap ? oom_snapshot_children(snap, e.tgid, &kids) : 0;
+
+			/* Its children get a new parent: PPid changes with no trace in statm. */
+			for (size_t i = 0; i < n; i++)
+				oom_watch_invalidate(watch, oom_snapshot_task(snap, kids[i])->tgid);
 			set_add(&gone, e.tgid);
 			/* Only a process on the table changes it. */
 			changed |= oom_snapshot_find(snap, e.tgid) != NULL;
@@ -1305,8 +1311,8 @@ static void open_events(void)
 }
 
 /*
- * The watch keeps two files open per process, within half the soft limit
- * of open files: take the hard limit, as a long-running monitor may.
+ * The watch keeps two or three files open per process, within half the
+ * soft limit of open files: take the hard limit, as a long-running monitor may.
  */
 static void raise_file_limit(void)
 {

@@ -5,9 +5,12 @@
  * go of the files of processes that are gone, garbled or past the budget.
  */
 #include <dirent.h>
+#include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mount.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -238,9 +241,28 @@ static void status_reread_when_needed(void **state)
 	scan_uid(w, 1187, &adj);
 	assert_int_equal(adj, 77);
 
-	/* Marked dirty (an exec): at once. */
+	/*
+	 * A status change statm does not show, away from the process's turn for
+	 * a full read: the last figures stand; marked dirty (an exec), it is
+	 * read at the next scan.
+	 */
+	while ((w->scans + 1187) % OOM_WATCH_FULL_EVERY == 0 || (w->scans + 1 + 1187) % OOM_WATCH_FULL_EVERY == 0)
+		scan_uid(w, 1187, NULL);
 	fixture_edit(t->dir, "proc/1187/status", "Uid:\t4242\t", "Uid:\t4343\t");
+	assert_int_equal(scan_uid(w, 1187, NULL), 4242);
 	oom_watch_invalidate(w, 1187);
+	assert_int_equal(scan_uid(w, 1187, NULL), 4343);
+
+	/* A pending signal is never left to statm: the task is read in full while it lasts. */
+	while ((w->scans + 1187) % OOM_WATCH_FULL_EVERY == 0 || (w->scans + 1 + 1187) % OOM_WATCH_FULL_EVERY == 0)
+		scan_uid(w, 1187, NULL);
+	fixture_edit(t->dir, "proc/1187/status", "ShdPnd:\t0000000000000000", "ShdPnd:\t0000000000000100");
+	oom_watch_invalidate(w, 1187);
+	assert_int_equal(scan_uid(w, 1187, NULL), 4343);
+	fixture_edit(t->dir, "proc/1187/status", "Uid:\t4343\t", "Uid:\t4242\t");
+	assert_int_equal(scan_uid(w, 1187, NULL), 4242);
+	fixture_edit(t->dir, "proc/1187/status", "Uid:\t4242\t", "Uid:\t4343\t");
+	fixture_edit(t->dir, "proc/1187/status", "ShdPnd:\t0000000000000100", "ShdPnd:\t0000000000000000");
 	assert_int_equal(scan_uid(w, 1187, NULL), 4343);
 
 	/* Nothing statm shows: by its turn for a full read at the latest. */
@@ -320,6 +342,144 @@ static void live_watch(void **state)
 	oom_ctx_unref(ctx);
 }
 
+/* A child that sets its oom_score_adj to @adj, then pauses. */
+static pid_t spawn_at(int adj)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		char v[16];
+		int fd = open("/proc/self/oom_score_adj", O_WRONLY);
+		int n = snprintf(v, sizeof(v), "%d", adj);
+
+		if (fd < 0 || write(fd, v, (size_t)n) != n)
+			_exit(1);
+		close(fd);
+		for (;;)
+			pause();
+	}
+	return pid;
+}
+
+static int adj_of(const struct oom_snapshot *s, pid_t pid)
+{
+	const struct oom_task *t = oom_snapshot_find(s, pid);
+
+	return t ? t->oom_score_adj : -9999;
+}
+
+#define CHECK(cond)                                                               \
+	do {                                                                      \
+		if (!(cond)) {                                                    \
+			fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #cond); \
+			return 1;                                                 \
+		}                                                                 \
+	} while (0)
+
+/*
+ * As PID 1 of a new PID namespace: a watched process dies and its PID goes
+ * to a new one (ns_last_pid) between two scans. With every file kept, and
+ * with a budget that leaves the first process only its statm kept, the
+ * watch must read the new process, as a fresh snapshot does, and keep no
+ * file of the dead one. Returns 0, 77 when the namespace cannot be set up.
+ */
+static int reuse_in_namespace(unsigned int what, size_t budget)
+{
+	struct oom_snapshot *s, *fresh;
+	struct oom_ctx *ctx;
+	struct oom_watch *w;
+	struct oom_watch_rec *r = NULL;
+	pid_t a, b;
+	FILE *f;
+
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 ||
+	    mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0)
+		return 77;
+	CHECK(oom_ctx_new(NULL, &ctx) == 0);
+	CHECK(oom_watch_new(ctx, &w) == 0);
+	oom_watch_set_keep(w, true, budget);
+	a = spawn_at(100);
+	for (int i = 0; i < 3; i++) {
+		usleep(20000);
+		CHECK(oom_watch_scan(w, what, &s) == 0);
+		CHECK(adj_of(s, a) == 100 || i == 0);
+		oom_snapshot_free(s);
+	}
+	kill(a, SIGKILL);
+	waitpid(a, NULL, 0);
+	f = fopen("/proc/sys/kernel/ns_last_pid", "w");
+	if (!f || fprintf(f, "%d", (int)a - 1) < 0 || fclose(f) != 0)
+		return 77;
+	b = spawn_at(200);
+	if (b != a) {
+		kill(b, SIGKILL);
+		return 77;
+	}
+	usleep(20000);
+	CHECK(oom_watch_scan(w, what, &s) == 0);
+	CHECK(oom_snapshot_new(ctx, what, &fresh) == 0);
+	CHECK(adj_of(fresh, b) == 200);
+	CHECK(adj_of(s, b) == 200);
+	/* Every file the record keeps reads: none is the dead process's. */
+	for (size_t i = 0; i < w->n_recs; i++)
+		if (w->recs[i].pid == b)
+			r = &w->recs[i];
+	for (int k = 0; r && k < OOM_KEPT_COUNT; k++) {
+		char c;
+
+		CHECK(r->fd[k] < 0 || pread(r->fd[k], &c, 1, 0) == 1);
+	}
+	oom_snapshot_free(s);
+	oom_snapshot_free(fresh);
+	kill(b, SIGKILL);
+	waitpid(b, NULL, 0);
+	oom_watch_free(w);
+	oom_ctx_unref(ctx);
+	return 0;
+}
+
+static void pid_reused(void **state)
+{
+	/*
+	 * Status alone goes through statm; with stat too, a failed kept file is
+	 * retried afresh. PID 1 takes 3 files (statm, status, oom_score_adj):
+	 * with 4, the first child keeps only its statm.
+	 */
+	static const struct {
+		unsigned int what;
+		size_t budget;
+	} runs[] = {
+		{ OOM_READ_STATUS, 1000 },
+		{ OOM_READ_STATUS, 4 },
+		{ OOM_READ_STATUS | OOM_READ_STAT, 1000 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+		int status;
+		pid_t pid = fork();
+
+		assert_true(pid >= 0);
+		if (pid == 0) {
+			pid_t init;
+
+			if (unshare(CLONE_NEWPID | CLONE_NEWNS) < 0)
+				_exit(77);
+			init = fork();
+			if (init == 0)
+				_exit(reuse_in_namespace(runs[i].what, runs[i].budget));
+			if (init < 0 || waitpid(init, &status, 0) < 0)
+				_exit(1);
+			_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 1);
+		}
+		assert_int_equal(waitpid(pid, &status, 0), pid);
+		assert_true(WIFEXITED(status));
+		if (WEXITSTATUS(status) == 77)
+			skip(); /* no PID namespace, or no ns_last_pid, here */
+		assert_int_equal(WEXITSTATUS(status), 0);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -329,6 +489,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(changes_between_scans, tree_setup, tree_teardown),
 		cmocka_unit_test_setup_teardown(status_reread_when_needed, tree_setup, tree_teardown),
 		cmocka_unit_test_setup_teardown(live_watch, child_setup, child_teardown),
+		cmocka_unit_test(pid_reused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
