@@ -7,12 +7,12 @@
  */
 #include <dirent.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "unit.h"
 
 #define ATTEMPTS 50
@@ -163,32 +163,6 @@ static void snapshot_has_self(void **state)
 }
 
 /* ---- writing oom_score_adj of a real child ---------------------------- */
-
-static pid_t child_pid;
-
-static int child_setup(void **state)
-{
-	(void)state;
-	child_pid = fork();
-	if (child_pid == 0) {
-		/* Die with the test, whatever happens to it. */
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		for (;;)
-			pause();
-	}
-	return child_pid > 0 ? 0 : -1;
-}
-
-static int child_teardown(void **state)
-{
-	(void)state;
-	if (child_pid > 0) {
-		kill(child_pid, SIGKILL);
-		waitpid(child_pid, NULL, 0);
-	}
-	child_pid = 0;
-	return 0;
-}
 
 static bool have_cap(int cap)
 {

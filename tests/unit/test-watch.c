@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "fixture.h"
 
 #define ALL_FILES (OOM_READ_STATUS | OOM_READ_STAT | OOM_READ_OOM_SCORE | OOM_READ_CGROUP)
@@ -279,31 +280,6 @@ static void status_reread_when_needed(void **state)
 		oom_snapshot_free(watched);
 	}
 	oom_watch_free(w);
-}
-
-static pid_t child_pid;
-
-static int child_setup(void **state)
-{
-	(void)state;
-	child_pid = fork();
-	assert_true(child_pid >= 0);
-	if (child_pid == 0) {
-		for (;;)
-			pause();
-	}
-	return 0;
-}
-
-static int child_teardown(void **state)
-{
-	(void)state;
-	if (child_pid > 0) {
-		kill(child_pid, SIGKILL);
-		waitpid(child_pid, NULL, 0);
-	}
-	child_pid = 0;
-	return 0;
 }
 
 /* On the live /proc: files are kept by default, a change is seen, a death lets the files go. */
