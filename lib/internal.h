@@ -181,7 +181,13 @@ int oom_scan_proc(struct oom_ctx *ctx, struct oom_watch *w, unsigned int what, s
  * or a new one; NULL when nothing more can be kept (read without a record).
  */
 struct oom_watch_rec *oom_watch_carry(struct oom_watch *w, pid_t pid);
-/* Whether @t, just read with @what, may stand for the process until its statm changes. */
+/* Whether a scan for @what remembers each full read and, while statm stays put, reuses it. */
+static inline bool oom_watch_statm_gated(unsigned int what)
+{
+	/* Status figures only: CPU times, cgroups and node lists change with no trace in statm. */
+	return what == OOM_READ_STATUS;
+}
+/* Whether @r's last full read may stand for its process in this scan, if statm is unchanged. */
 bool oom_watch_may_reuse(const struct oom_watch *w, const struct oom_watch_rec *r, unsigned int what);
 /* Whether @r holds an open file. */
 bool oom_watch_rec_open(const struct oom_watch_rec *r);

@@ -277,6 +277,19 @@ static int read_value_file(struct pid_files *pf, enum oom_kept_file k, struct oo
 	return oom_parse_value_line(buf->data, buf->len, v);
 }
 
+static int read_oom_score_adj(struct pid_files *pf, struct oom_buf *buf, int *adj)
+{
+	long long v;
+	int err = read_value_file(pf, OOM_KEPT_OOM_SCORE_ADJ, buf, &v);
+
+	if (err < 0)
+		return err;
+	if (v < OOM_SCORE_ADJ_MIN || v > OOM_SCORE_ADJ_MAX)
+		return -EINVAL;
+	*adj = (int)v;
+	return 0;
+}
+
 /* Reads the process @pf names. */
 static int read_task(struct pid_files *pf, pid_t tgid, unsigned int what, struct oom_buf *buf, unsigned long page_size,
 		     struct oom_task *t)
@@ -297,12 +310,9 @@ static int read_task(struct pid_files *pf, pid_t tgid, unsigned int what, struct
 		if (err < 0 && err != -ESRCH && err != -ENOENT)
 			return err;
 	}
-	err = read_value_file(pf, OOM_KEPT_OOM_SCORE_ADJ, buf, &v);
+	err = read_oom_score_adj(pf, buf, &t->oom_score_adj);
 	if (err < 0)
 		return err;
-	if (v < OOM_SCORE_ADJ_MIN || v > OOM_SCORE_ADJ_MAX)
-		return -EINVAL;
-	t->oom_score_adj = (int)v;
 	/*
 	 * The extras are optional: a tree saved for another output may lack
 	 * them (ENOENT), and the task is then read without them.
@@ -464,15 +474,15 @@ OOM_EXPORT int oom_read_uptime(struct oom_ctx *ctx, unsigned long long *seconds)
 static int reuse_unchanged(struct pid_files *pf, struct oom_buf *buf, struct oom_task *t)
 {
 	const struct oom_watch_rec *r = pf->rec;
-	long long v;
+	int adj;
 
 	if (pid_read(pf, OOM_KEPT_STATM, buf) < 0 || buf->len != r->statm_len ||
 	    memcmp(buf->data, r->statm, buf->len) != 0)
 		return 1;
-	if (read_value_file(pf, OOM_KEPT_OOM_SCORE_ADJ, buf, &v) < 0 || v < OOM_SCORE_ADJ_MIN || v > OOM_SCORE_ADJ_MAX)
+	if (read_oom_score_adj(pf, buf, &adj) < 0)
 		return 1;
 	*t = r->last;
-	t->oom_score_adj = (int)v;
+	t->oom_score_adj = adj;
 	return 0;
 }
 
@@ -481,7 +491,7 @@ static int full_read(struct pid_files *pf, unsigned int what, struct oom_buf *bu
 		     struct oom_task *t)
 {
 	struct oom_watch_rec *r = pf->rec;
-	bool remember = r && what == OOM_READ_STATUS;
+	bool remember = r && oom_watch_statm_gated(what);
 	int err;
 
 	if (r)
@@ -527,8 +537,7 @@ static int read_listed_task(struct pid_files *pf, unsigned int what, struct oom_
 	bool carried = pf->rec && oom_watch_rec_open(pf->rec);
 	int err;
 
-	if (carried && pf->rec->have_last && oom_watch_may_reuse(pf->watch, pf->rec, what) &&
-	    reuse_unchanged(pf, buf, t) == 0) {
+	if (carried && oom_watch_may_reuse(pf->watch, pf->rec, what) && reuse_unchanged(pf, buf, t) == 0) {
 		pid_dir_close(pf);
 		return 0;
 	}

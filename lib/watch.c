@@ -93,11 +93,18 @@ static int cmp_rec(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The last scan's record of @pid, or NULL. */
+static struct oom_watch_rec *find_rec(const struct oom_watch *w, pid_t pid)
+{
+	struct oom_watch_rec key = { .pid = pid };
+
+	return w->n_recs ? bsearch(&key, w->recs, w->n_recs, sizeof(key), cmp_rec) : NULL;
+}
+
 struct oom_watch_rec *oom_watch_carry(struct oom_watch *w, pid_t pid)
 {
-	struct oom_watch_rec key = { .pid = pid }, *old, *r;
+	struct oom_watch_rec *old = find_rec(w, pid), *r;
 
-	old = w->n_recs ? bsearch(&key, w->recs, w->n_recs, sizeof(key), cmp_rec) : NULL;
 	/* A record is worth its memory only with files to keep. */
 	if (!old && w->open >= w->max_open)
 		return NULL;
@@ -128,12 +135,12 @@ struct oom_watch_rec *oom_watch_carry(struct oom_watch *w, pid_t pid)
 bool oom_watch_may_reuse(const struct oom_watch *w, const struct oom_watch_rec *r, unsigned int what)
 {
 	/*
-	 * Status figures only: CPU times, cgroups and node lists change with no
-	 * trace in statm. Each process's full read comes round in turn, so
-	 * a change statm does not show (a new uid or name, caps dropped) is
-	 * seen within OOM_WATCH_FULL_EVERY scans.
+	 * Each process's full read comes round in turn, so a change statm does
+	 * not show (a new uid or name, caps dropped) is seen within
+	 * OOM_WATCH_FULL_EVERY scans.
 	 */
-	return what == OOM_READ_STATUS && !r->dirty && (w->scans + (unsigned long)r->pid) % OOM_WATCH_FULL_EVERY != 0;
+	return oom_watch_statm_gated(what) && r->have_last && !r->dirty &&
+	       (w->scans + (unsigned long)r->pid) % OOM_WATCH_FULL_EVERY != 0;
 }
 
 void oom_watch_drop_last(struct oom_watch *w)
@@ -168,9 +175,9 @@ void oom_watch_end_scan(struct oom_watch *w)
 
 OOM_EXPORT void oom_watch_invalidate(struct oom_watch *w, pid_t pid)
 {
-	struct oom_watch_rec key = { .pid = pid }, *r;
+	struct oom_watch_rec *r = w ? find_rec(w, pid) : NULL;
 
-	if (w && w->n_recs && (r = bsearch(&key, w->recs, w->n_recs, sizeof(key), cmp_rec)))
+	if (r)
 		r->dirty = true;
 }
 
